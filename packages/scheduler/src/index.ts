@@ -1,0 +1,1 @@
+export { microtask } from './microtask.ts'

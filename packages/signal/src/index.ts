@@ -1,0 +1,2 @@
+export { Signal, type Binding } from './signal.ts'
+export { flush } from './render.ts'

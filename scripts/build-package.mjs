@@ -1,0 +1,26 @@
+// Builds the package in the current directory: dist/index.js (one ES module, readable, not minified)
+// and dist/index.d.ts (declarations with @internal members stripped).
+import { build } from 'esbuild'
+import { execFileSync } from 'node:child_process'
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+rmSync('dist', { recursive: true, force: true })
+await build({
+  entryPoints: ['src/index.ts'],
+  outfile: 'dist/index.js',
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'neutral',
+  legalComments: 'none',
+  logLevel: 'warning',
+})
+const tsc = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url))
+execFileSync(tsc, ['-p', 'tsconfig.build.json'], { stdio: 'inherit' })
+// tsc keeps the source's `.ts` import specifiers in declarations; published types must name `.js` files.
+for (const file of readdirSync('dist')) {
+  if (!file.endsWith('.d.ts')) continue
+  const path = `dist/${file}`
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/(from\s+['"]\.{1,2}\/[^'"]+)\.ts(['"])/g, '$1.js$2'))
+}

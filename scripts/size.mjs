@@ -1,0 +1,26 @@
+// Prints the min+gzip size of each package's whole public entry, the way a bundler would ship it.
+import { build } from 'esbuild'
+import { gzipSync } from 'node:zlib'
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const rows = []
+for (const name of readdirSync(`${root}packages`)) {
+  const out = await build({
+    entryPoints: [`${root}packages/${name}/src/index.ts`],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'neutral',
+    write: false,
+    legalComments: 'none',
+  })
+  const code = out.outputFiles[0].contents
+  rows.push({ package: `@eddy/${name}`, min: code.length, gzip: gzipSync(code, { level: 9 }).length })
+}
+const pad = (s, n) => String(s).padStart(n)
+console.log('package              min bytes   min+gzip bytes')
+for (const r of rows) console.log(`${r.package.padEnd(20)} ${pad(r.min, 9)}   ${pad(r.gzip, 14)}`)
+if (process.argv.includes('--json')) console.log(JSON.stringify(rows))

@@ -1,0 +1,57 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import { playwright } from '@vitest/browser-playwright'
+import { fileURLToPath } from 'node:url'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/** The Debian Chromium: browser downloads are not possible on these machines. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const alias = {
+  '@eddy/signal': here('./packages/signal/src/index.ts'),
+  '@eddy/scheduler': here('./packages/scheduler/src/index.ts'),
+}
+
+export default defineConfig({
+  root: here('./demo'),
+  resolve: { alias },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: { outDir: here('./demo/dist'), emptyOutDir: true, target: 'es2022' },
+  test: {
+    root: here('.'),
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          root: here('.'),
+          environment: 'happy-dom',
+          include: ['packages/*/test/**/*.test.ts'],
+          exclude: ['packages/*/test/browser/**', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          root: here('.'),
+          include: ['packages/*/test/browser/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromiumPath,
+                args: ['--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+})
