@@ -1,1 +1,6 @@
-export { microtask } from './microtask.ts'
+export { strategy, type Strategy } from './host.ts'
+export { createQueue, macrotask, type Queue, type QueueOptions } from './queue.ts'
+export { microtask, yieldToMain } from './microtask.ts'
+export { loop, type Loop } from './loop.ts'
+export { probeTurnRate } from './probe.ts'
+export { monitor, type Lag, type Monitor, type MonitorOptions } from './monitor.ts'

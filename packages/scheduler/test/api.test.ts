@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { createQueue, loop, macrotask, microtask, monitor, probeTurnRate, strategy, yieldToMain } from '@eddy/scheduler'
+
+const block = (ms: number) => { const end = performance.now() + ms; while (performance.now() < end); }
+
+describe('strategy', () => {
+  it('should pick setImmediate in happy-dom (Node underneath)', () => {
+    expect(strategy).toBe('setImmediate')
+  })
+})
+
+describe('macrotask()', () => {
+  it('should run callbacks in a later turn, FIFO, after microtasks', async () => {
+    const log: string[] = []
+    macrotask(() => log.push('a'))
+    macrotask(() => log.push('b'))
+    microtask(() => log.push('micro'))
+    log.push('sync')
+    await yieldToMain()
+    expect(log).toEqual(['sync', 'micro', 'a', 'b'])
+  })
+
+  it('should not run a cancelled callback', async () => {
+    const log: number[] = []
+    const cancel = macrotask(() => log.push(1))
+    macrotask(() => log.push(2))
+    cancel()
+    await yieldToMain()
+    expect(log).toEqual([2])
+  })
+
+  it('should throw a TypeError naming fn for a non-function', () => {
+    expect(() => macrotask(42 as never)).toThrow(/macrotask: expected fn to be a function, got number/)
+  })
+})
+
+describe('createQueue()', () => {
+  it('should run on every strategy the host has', async () => {
+    for (const name of ['setImmediate', 'messageChannel', 'setTimeout'] as const) {
+      const q = createQueue({ strategy: name })
+      expect(q.strategy).toBe(name)
+      await new Promise<void>((resolve) => q.macrotask(resolve))
+    }
+  })
+
+  it('should throw a TypeError naming an unknown or missing strategy', () => {
+    expect(() => createQueue({ strategy: 'warp' as never })).toThrow(/strategy "warp" is not available/)
+    expect(() => createQueue({ strategy: 'postTask' })).toThrow(/createQueue: strategy "postTask"/)
+    expect(() => createQueue({ budgetMs: -1 })).toThrow(/budgetMs/)
+  })
+})
+
+describe('loop()', () => {
+  it('should run async steps until stop() and count them', async () => {
+    const l = loop(async () => {})
+    await new Promise((r) => setTimeout(r, 20))
+    l.stop()
+    const n = await l.done
+    expect(n).toBe(l.iterations)
+    expect(n).toBeGreaterThan(100)
+  })
+
+  it('should end when a step returns false and reject done when a step throws', async () => {
+    let i = 0
+    expect(await loop(() => ++i < 10).done).toBe(10)
+    await expect(loop(() => { throw new Error('boom') }).done).rejects.toThrow('boom')
+  })
+})
+
+describe('probeTurnRate()', () => {
+  it('should report a positive rate', async () => {
+    expect(await probeTurnRate({ durationMs: 20 })).toBeGreaterThan(100)
+  })
+})
+
+describe('monitor()', () => {
+  it('should report a 200 ms block as lag and go under pressure', async () => {
+    const m = monitor({ maxLagMs: 100 })
+    let pressured = 0
+    m.on('pressure', () => pressured++)
+    await new Promise((r) => setTimeout(r, 120))
+    block(200)
+    await new Promise((r) => setTimeout(r, 120))
+    m.stop()
+    expect(m.lag.max).toBeGreaterThanOrEqual(150)
+    expect(m.underPressure).toBe(true)
+    expect(pressured).toBe(1)
+  })
+})
