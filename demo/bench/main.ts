@@ -1,0 +1,15 @@
+/**
+ * The benchmark page: exposes the cases as `window.eddyBench` for the Playwright benchmarks (e2e/bench).
+ * Nothing runs on load; every measurement is one call from the test, so the Node side controls rounds and order.
+ */
+import type { BenchApi } from './api.ts'
+import { countDomWrites, millionModes, runMillion } from './million.ts'
+import { loop, loopKinds, queue, queueImpls, turnKinds, turns } from './scheduler.ts'
+
+const api: BenchApi = {
+  million: { modes: millionModes, run: runMillion, countDomWrites },
+  scheduler: { turnKinds, turns, queueImpls, queue, loopKinds, loop },
+}
+
+window.eddyBench = api
+document.getElementById('bench-status')!.textContent = 'Ready'
