@@ -1,0 +1,14 @@
+/**
+ * Node only: gives the benchmark a DOM (happy-dom) through the usual globals.
+ * eddy's `bind` checks `node instanceof Node`, so `Node` must be the same realm as `document`.
+ */
+import { Window } from 'happy-dom'
+
+/** Installs `window`, `document`, `Node`, ... on globalThis (only where missing). */
+export function installDom(): void {
+  const window = new Window()
+  const g = globalThis as Record<string, unknown>
+  const w = window as unknown as Record<string, unknown>
+  g.window ??= window
+  for (const name of ['document', 'Node', 'Element', 'HTMLElement', 'Text', 'MutationObserver']) g[name] ??= w[name]
+}
