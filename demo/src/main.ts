@@ -1,7 +1,26 @@
+/** The demo page: wires each card to its element. */
 import { Signal } from '@eddy/signal'
+import { fps, frameCount, startLlama } from './llama.ts'
+import { setupLoops } from './loops-card.ts'
+import { setupBench } from './bench-card.ts'
+import { setupBasics } from './basics.ts'
 
-const count = new Signal(0)
-count.bind(document.getElementById('count')!)
-document.getElementById('increment')!.addEventListener('click', () => {
-  count.value++
-})
+const $ = <E extends Element = HTMLElement>(selector: string): E => {
+  const el = document.querySelector<E>(selector)
+  if (!el) throw new Error(`demo: ${selector} is missing from index.html`)
+  return el
+}
+
+// The llama and its readouts.
+frameCount.bind($('#frame-count'))
+fps.bind($('#fps'))
+startLlama($<SVGSVGElement>('#llama'))
+
+// The click probe is never disabled: clicking it during a run shows when input is handled.
+const clicks = new Signal(0)
+clicks.bind($('#click-count'))
+$('#click-probe').addEventListener('click', () => clicks.value++)
+
+setupLoops($('.loops-card'))
+setupBench($('.bench-card'))
+setupBasics($('.basics-card'))

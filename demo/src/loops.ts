@@ -1,0 +1,114 @@
+/**
+ * The five loops. Each runs the same work unit (work.ts) until its deadline and reports how many units it did:
+ * what differs is only how the loop gives the event loop a turn (or not), which is the whole lesson.
+ */
+import { workUnit, type WorkResult } from './work.ts'
+import type { WorkerRequest } from './worker.ts'
+
+/** The ids used in `tr[data-loop]` (e2e/PAGE.md). */
+export type LoopId = 'blocking' | 'nonblocking' | 'microtask' | 'cooperative' | 'worker'
+
+/** Accessible names of the buttons, in page order. */
+export const LOOP_NAMES: Record<LoopId, string> = {
+  blocking: 'Blocking loop',
+  nonblocking: 'Non-blocking loop',
+  microtask: 'Microtask loop',
+  cooperative: 'Cooperative loop',
+  worker: 'Worker loop',
+}
+
+/**
+ * Loops that can afford it read the clock once per this many units: a `performance.now()` costs a noticeable
+ * fraction of a unit, and every loop pays the same amortized price.
+ */
+const CHECK_EVERY = 32
+
+/** One synchronous loop: the fastest, and nothing else happens until it ends (no frames, no input). */
+function blocking(ms: number): Promise<WorkResult> {
+  const start = performance.now()
+  const deadline = start + ms
+  let units = 0
+  let seed = 1
+  let now = start
+  while (now < deadline) {
+    for (let i = 0; i < CHECK_EVERY; i++) seed = workUnit(seed)
+    units += CHECK_EVERY
+    now = performance.now()
+  }
+  return Promise.resolve({ units, ms: now - start, checksum: seed })
+}
+
+/**
+ * Promise recursion: every unit schedules the next as a microtask. It looks asynchronous, but the microtask queue
+ * is drained completely before the event loop moves on, so it freezes the page exactly like `blocking`.
+ */
+function microtaskLoop(ms: number): Promise<WorkResult> {
+  return new Promise((resolve) => {
+    const start = performance.now()
+    const deadline = start + ms
+    let units = 0
+    let seed = 1
+    const step = (): void => {
+      seed = workUnit(seed)
+      units++
+      if (units % CHECK_EVERY === 0) {
+        const now = performance.now()
+        if (now >= deadline) return resolve({ units, ms: now - start, checksum: seed })
+      }
+      Promise.resolve().then(step)
+    }
+    step()
+  })
+}
+
+/**
+ * One unit per macrotask, the talk's `setTimeout(safeLoop, 0)`: the event loop turns between any two units, so
+ * frames and input get in, but every unit pays a whole turn. The clock is read every unit: a turn costs far more.
+ */
+function nonBlocking(ms: number): Promise<WorkResult> {
+  return new Promise((resolve) => {
+    const start = performance.now()
+    const deadline = start + ms
+    let units = 0
+    let seed = 1
+    const step = (): void => {
+      seed = workUnit(seed)
+      units++
+      const now = performance.now()
+      if (now >= deadline) return resolve({ units, ms: now - start, checksum: seed })
+      setTimeout(step, 0)
+    }
+    step()
+  })
+}
+
+/** The cooperative loop needs `loop()` from @eddy/scheduler. */
+function cooperative(_ms: number): Promise<WorkResult> {
+  return Promise.reject(new Error('loop() from @eddy/scheduler is not available yet'))
+}
+
+let worker: Worker | undefined
+
+/** The same blocking loop, in a Web Worker: the main thread stays free the whole time. */
+function inWorker(ms: number): Promise<WorkResult> {
+  worker ??= new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'eddy-work' })
+  const w = worker
+  return new Promise((resolve, reject) => {
+    w.onmessage = (event: MessageEvent<WorkResult>) => resolve(event.data)
+    w.onerror = (event) => {
+      event.preventDefault()
+      reject(new Error(`worker failed: ${event.message || 'could not start'}`))
+    }
+    const request: WorkerRequest = { ms }
+    w.postMessage(request)
+  })
+}
+
+/** Runs the loop `id` for `ms` milliseconds. */
+export const RUNNERS: Record<LoopId, (ms: number) => Promise<WorkResult>> = {
+  blocking,
+  nonblocking: nonBlocking,
+  microtask: microtaskLoop,
+  cooperative,
+  worker: inWorker,
+}
