@@ -72,8 +72,13 @@ function message(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e)
 }
 
-/** Runs one framework on one case once; returns the time in ms, or throws with what was wrong. */
-function once(c: Case, fw: Adapter, now: () => number, gc: (() => void) | undefined): number {
+/**
+ * Runs one framework on one case once: prepares it untimed, times `run`, checks the result, disposes.
+ * Returns the time in ms; throws when the result is wrong (a wrong answer is never a time).
+ * A browser page can call this per case and per framework and do its own rounds.
+ */
+export function measureOnce(c: Case, fw: Adapter, now: () => number = () => performance.now(), gc?: () => void): number {
+  if (fw.reference && !c.reference) throw new Error(`${fw.name} does not run "${c.name}"`)
   const trial = c.prepare(fw)
   try {
     gc?.()
@@ -111,7 +116,7 @@ export async function runBenchmarks(options: RunOptions): Promise<Report> {
         const r = results.get(key(c, fw))
         if (r === undefined || r.error !== undefined) continue
         try {
-          const ms = once(c, fw, now, gc)
+          const ms = measureOnce(c, fw, now, gc)
           if (timed) r.samples.push(ms)
         } catch (e) {
           r.error = message(e)
