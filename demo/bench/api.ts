@@ -39,7 +39,7 @@ export interface QueueRun {
 }
 
 /** Ways to run a long loop of tiny steps (seed 002). */
-export type LoopKind = 'loop' | 'microtask' | 'macrotask' | 'hybrid10'
+export type LoopKind = 'loop' | 'loopAsync' | 'microtask' | 'macrotask' | 'hybrid10'
 
 export interface LoopRun {
   kind: LoopKind
@@ -67,7 +67,9 @@ export interface BenchApi {
     countDomWrites(mode: MillionMode, writesPerSignal: number): Promise<number>
   }
   scheduler: {
-    /** The kinds that exist in this browser and this build (eddy's only once @eddy/scheduler exports them). */
+    /** The host primitive @eddy/scheduler chose at load. */
+    strategy: string
+    /** The kinds that exist in this browser. */
     turnKinds(): TurnKind[]
     turns(kind: TurnKind, durationMs: number): Promise<TurnRun>
     queueImpls(): QueueImpl[]

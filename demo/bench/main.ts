@@ -4,11 +4,12 @@
  */
 import type { BenchApi } from './api.ts'
 import { countDomWrites, millionModes, runMillion } from './million.ts'
+import { strategy } from '@eddy/scheduler'
 import { loop, loopKinds, queue, queueImpls, turnKinds, turns } from './scheduler.ts'
 
 const api: BenchApi = {
   million: { modes: millionModes, run: runMillion, countDomWrites },
-  scheduler: { turnKinds, turns, queueImpls, queue, loopKinds, loop },
+  scheduler: { strategy, turnKinds, turns, queueImpls, queue, loopKinds, loop },
 }
 
 window.eddyBench = api

@@ -3,19 +3,11 @@
  * per second of a batched queue at several batch sizes, and the cost and timer fairness of long loops (seed 002).
  * Raw primitives are written out here on purpose: they are the yardstick eddy is held to.
  */
-import * as eddyScheduler from '@eddy/scheduler'
+import { loop as eddyLoop, macrotask, strategy } from '@eddy/scheduler'
 import type { LoopKind, LoopRun, QueueImpl, QueueRun, TurnKind, TurnRun } from './api.ts'
 
 type Fn = () => void
 type Post = (fn: Fn) => void
-
-/** The parts of @eddy/scheduler this page measures; absent ones are skipped, so the page builds against any version. */
-interface EddyScheduler {
-  macrotask?: (fn: Fn) => unknown
-  strategy?: string
-  loop?: (step: () => unknown, options?: { budgetMs?: number }) => { stop(): void; done: Promise<unknown>; iterations: number }
-}
-const eddy = eddyScheduler as unknown as EddyScheduler
 
 const g = globalThis as any
 const nativeSetTimeout: (fn: Fn, ms: number) => number = g.setTimeout.bind(g)
@@ -63,14 +55,11 @@ function rawPoster(kind: Exclude<TurnKind, 'macrotask'>): { post: Post; dispose:
 
 function poster(kind: TurnKind): { post: Post; dispose: Fn } {
   if (kind !== 'macrotask') return rawPoster(kind)
-  const macrotask = eddy.macrotask
-  if (!macrotask) throw new Error('@eddy/scheduler does not export macrotask yet')
   return { post: (fn) => void macrotask(fn), dispose: () => {} }
 }
 
 export function turnKinds(): TurnKind[] {
-  const kinds: TurnKind[] = []
-  if (eddy.macrotask) kinds.push('macrotask')
+  const kinds: TurnKind[] = ['macrotask']
   if (nativePostTask) kinds.push('postTask')
   kinds.push('messageChannel', 'postMessage', 'setTimeout')
   return kinds
@@ -96,13 +85,15 @@ export function turns(kind: TurnKind, durationMs: number): Promise<TurnRun> {
 
 /** The raw primitive eddy chose here; the hand-written dispatcher uses the same one, so only the queue differs. */
 function eddyPrimitive(): Exclude<TurnKind, 'macrotask'> {
-  const s = eddy.strategy
-  if (s === 'postTask' && nativePostTask) return 'postTask'
-  if (s === 'postMessage' || s === 'setTimeout') return s
+  if (strategy === 'postTask' && nativePostTask) return 'postTask'
+  if (strategy === 'postMessage' || strategy === 'setTimeout') return strategy
   return 'messageChannel'
 }
 
-/** A hand-written batched dispatcher: one array, one post per non-empty batch, a snapshot drained per wake-up. */
+/**
+ * A hand-written batched dispatcher: one array, one post per non-empty batch, a snapshot drained per wake-up, a
+ * try/catch per callback. No time slicing and no cancellation: the least a batched queue can do.
+ */
 function handWrittenDispatcher(): { enqueue: Post; dispose: Fn } {
   const { post, dispose } = rawPoster(eddyPrimitive())
   let queue: Fn[] = []
@@ -111,7 +102,14 @@ function handWrittenDispatcher(): { enqueue: Post; dispose: Fn } {
     posted = false
     const batch = queue
     queue = []
-    for (let i = 0; i < batch.length; i++) batch[i]!()
+    // A throwing callback must not lose the rest of the batch (the same contract eddy's queue keeps).
+    for (let i = 0; i < batch.length; i++) {
+      try {
+        batch[i]!()
+      } catch (e) {
+        reportError(e)
+      }
+    }
   }
   return {
     enqueue: (fn) => {
@@ -126,7 +124,7 @@ function handWrittenDispatcher(): { enqueue: Post; dispose: Fn } {
 }
 
 export function queueImpls(): QueueImpl[] {
-  return eddy.macrotask ? ['macrotask', 'handWritten'] : ['handWritten']
+  return ['macrotask', 'handWritten']
 }
 
 /** perTurn callbacks are queued at once; the last of them queues the next batch, until durationMs has passed. */
@@ -134,8 +132,6 @@ export function queue(impl: QueueImpl, perTurn: number, durationMs: number): Pro
   let enqueue: Post
   let dispose: Fn = () => {}
   if (impl === 'macrotask') {
-    const macrotask = eddy.macrotask
-    if (!macrotask) throw new Error('@eddy/scheduler does not export macrotask yet')
     enqueue = (fn) => void macrotask(fn)
   } else {
     ;({ enqueue, dispose } = handWrittenDispatcher())
@@ -162,7 +158,7 @@ export function queue(impl: QueueImpl, perTurn: number, durationMs: number): Pro
 }
 
 export function loopKinds(): LoopKind[] {
-  return eddy.loop ? ['loop', 'microtask', 'macrotask', 'hybrid10'] : ['microtask', 'macrotask', 'hybrid10']
+  return ['loop', 'loopAsync', 'microtask', 'macrotask', 'hybrid10']
 }
 
 /**
@@ -190,41 +186,30 @@ export async function loop(kind: LoopKind, durationMs: number): Promise<LoopRun>
   const end = t0 + durationMs
   const finished = (): boolean => (++iterations & 1023) === 0 && performance.now() >= end
 
-  if (kind === 'loop') {
-    const run = eddy.loop
-    if (!run) throw new Error('@eddy/scheduler does not export loop yet')
+  if (kind === 'loop' || kind === 'loopAsync') {
+    // A sync step runs back to back inside a time slice; an async step costs a microtask per iteration.
     let stopNow = false
-    let l: ReturnType<typeof run> | undefined = undefined
-    l = run(
-      () => {
-        if (finished()) {
-          stopNow = true
-          l?.stop()
-        }
-      },
-      { budgetMs: 5 },
-    )
+    let l: ReturnType<typeof eddyLoop> | undefined = undefined
+    const step = () => {
+      if (finished()) {
+        stopNow = true
+        l?.stop()
+      }
+    }
+    l = eddyLoop(kind === 'loop' ? step : async () => step(), { budgetMs: 5 })
     if (stopNow) l.stop()
     await l.done
   } else {
-    await new Promise<void>((resolve) => {
-      if (kind === 'microtask') {
-        const step = () => (finished() ? resolve() : queueMicrotask(step))
-        step()
-      } else {
-        const { post, dispose } = rawPoster(eddyPrimitive())
-        const every = kind === 'macrotask' ? 1 : 10
-        const step = () => {
-          if (finished()) {
-            dispose()
-            return resolve()
-          }
-          if (iterations % every === 0) post(step)
-          else queueMicrotask(step)
-        }
-        step()
-      }
-    })
+    const { post, dispose } = rawPoster(eddyPrimitive())
+    const turn = () => new Promise<void>((resolve) => post(resolve))
+    // Seed 002's loops: `await` per iteration (microtask recursion), a macrotask per iteration, or a macrotask
+    // every 10 iterations and microtasks in between.
+    const every = kind === 'microtask' ? 0 : kind === 'macrotask' ? 1 : 10
+    while (!finished()) {
+      if (every && iterations % every === 0) await turn()
+      else await null
+    }
+    dispose()
   }
   const ms = performance.now() - t0
 
