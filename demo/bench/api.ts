@@ -3,6 +3,7 @@
  * page can measure hangs off `window.eddyBench`. One call measures one case once; the Node side runs the
  * cases side by side in rounds, takes medians and computes ratios.
  */
+import type { Report } from '../../packages/signal/bench/run.ts'
 
 /** The five ways of running the talk's benchmark: 3 signals bound to 3 paragraphs, N writes each. */
 export type MillionMode = 'innerHTML' | 'textContent' | 'eddy' | 'handWritten' | 'plain'
@@ -50,13 +51,20 @@ export interface LoopRun {
   worstTimerDelayMs: number
 }
 
-/** One reactivity case of packages/signal/bench, run once for one library. */
-export interface ReactivityRun {
-  caseName: string
-  library: string
-  ms: number
-  /** Set when the case checked its result and found it wrong. */
-  error?: string
+export interface ReactivityOptions {
+  warmup: number
+  rounds: number
+  /** "bound writes" with 3 x 100,000 instead of 3 x 1,000,000 (the million-update benchmark covers 1M). */
+  quick: boolean
+}
+
+export interface ReactivityResult {
+  /** The report of packages/signal/bench's runner: per case and library, median ms, errors, ratios, targets. */
+  report: Report
+  /** The same as a Markdown table (packages/signal/bench's `toMarkdown`). */
+  markdown: string
+  /** Whether a gc() ran between measurements (Chromium started with --js-flags=--expose-gc). */
+  gc: boolean
 }
 
 export interface BenchApi {
@@ -77,10 +85,10 @@ export interface BenchApi {
     loopKinds(): LoopKind[]
     loop(kind: LoopKind, durationMs: number): Promise<LoopRun>
   }
-  reactivity?: {
-    /** Case names and libraries found in packages/signal/bench (empty until its cases module exists). */
-    list(): Promise<{ cases: string[]; libraries: string[] }>
-    run(caseName: string, library: string): Promise<ReactivityRun>
+  reactivity: {
+    /** The libraries the cases run on: eddy (once packages/signal/bench/eddy.ts exists), the peers, the reference. */
+    adapters(): string[]
+    run(options: ReactivityOptions): Promise<ReactivityResult>
   }
 }
 

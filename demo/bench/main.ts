@@ -2,14 +2,16 @@
  * The benchmark page: exposes the cases as `window.eddyBench` for the Playwright benchmarks (e2e/bench).
  * Nothing runs on load; every measurement is one call from the test, so the Node side controls rounds and order.
  */
+import { strategy } from '@eddy/scheduler'
 import type { BenchApi } from './api.ts'
 import { countDomWrites, millionModes, runMillion } from './million.ts'
-import { strategy } from '@eddy/scheduler'
+import { reactivityAdapters, runReactivity } from './reactivity.ts'
 import { loop, loopKinds, queue, queueImpls, turnKinds, turns } from './scheduler.ts'
 
 const api: BenchApi = {
   million: { modes: millionModes, run: runMillion, countDomWrites },
   scheduler: { strategy, turnKinds, turns, queueImpls, queue, loopKinds, loop },
+  reactivity: { adapters: reactivityAdapters, run: runReactivity },
 }
 
 window.eddyBench = api

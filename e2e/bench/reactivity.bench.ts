@@ -1,0 +1,53 @@
+/**
+ * The reactivity cases of packages/signal/bench in Chromium (the same cases and runner as `pnpm bench:signal` in
+ * Node): eddy against alien-signals, @preact/signals-core, @vue/reactivity and the hand-written render reference,
+ * interleaved rounds, medians. "bound writes" runs 3 x 100,000 here; the million-update benchmark covers 1M.
+ */
+import { expect, test } from '@playwright/test'
+import type { ReactivityResult } from '../../demo/bench/api.ts'
+import { environment, openBenchPage, rounds, save } from './report.ts'
+
+test.describe.serial('reactivity benchmark', () => {
+  let result: ReactivityResult | undefined
+  const report = () => {
+    if (!result) throw new Error('the measurement did not run')
+    return result.report
+  }
+  const sample = (casePrefix: string, framework: string) =>
+    report().results.find((r) => r.case.startsWith(casePrefix) && r.framework === framework)
+
+  test('measures the packages/signal/bench cases for every library, side by side', async ({ page }) => {
+    page.on('console', (m) => m.text().startsWith('[reactivity]') && console.log(m.text()))
+    await openBenchPage(page)
+    result = await page.evaluate(
+      (rounds) => window.eddyBench.reactivity.run({ warmup: 1, rounds, quick: true }),
+      Math.min(rounds, 5),
+    )
+    const md = [
+      `### Reactivity cases of packages/signal/bench in Chromium (${environment(page)}; gc between runs: ${result.gc ? 'yes' : 'no'})`,
+      '',
+      result.markdown,
+    ].join('\n')
+    save('reactivity', result.report, md)
+  })
+
+  test('every library gives the right result on every case', () => {
+    const errors = report().results.filter((r) => r.error !== undefined)
+    expect(errors.map((e) => `${e.framework} / ${e.case}: ${e.error}`)).toEqual([])
+  })
+
+  test('eddy runs the cases (packages/signal/bench/eddy.ts exists)', () => {
+    expect(report().frameworks).toContain('eddy')
+  })
+
+  test('eddy is within 3x alien-signals on the geometric mean of the graph cases', () => {
+    expect(report().geomean.eddy).toBeLessThanOrEqual(3)
+  })
+
+  test('eddy bound writes cost at most 3x the hand-written reference', () => {
+    const eddy = sample('bound writes', 'eddy')
+    const ref = sample('bound writes', report().reference)
+    expect(eddy?.median, 'eddy bound writes').toBeGreaterThan(0)
+    expect(eddy!.median / ref!.median).toBeLessThanOrEqual(3)
+  })
+})
