@@ -1,5 +1,6 @@
-import { nativeMicrotask, now } from './host.ts'
-import { checkBudget, macrotask } from './queue.ts'
+import { fnArg, numArg } from './errors.ts'
+import { now, queueMicrotask } from './host.ts'
+import { macrotask } from './queue.ts'
 
 /** A running cooperative loop. */
 export interface Loop {
@@ -13,51 +14,51 @@ export interface Loop {
 
 /**
  * Calls `step()` back to back (awaiting it when it returns a promise) and yields one macrotask whenever `budgetMs`
- * is spent; ends on `stop()`, when a step returns (or resolves to) `false`, or rejects `done` when a step throws.
+ * is spent; ends on `stop()` or when a step returns (or resolves to) `false`; a throwing step rejects `done`.
  */
-export function loop(step: () => unknown, options: { budgetMs?: number } = {}): Loop {
-  if (typeof step != 'function') throw new TypeError(`loop: expected step to be a function, got ${typeof step}`)
-  const budget = checkBudget('loop', options.budgetMs)
+export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number } = {}): Loop {
+  fnArg('loop', 'step', step)
+  numArg('loop', 'budgetMs', budgetMs)
   let count = 0
   let stopped = false
   let resolve!: (n: number) => void
   let reject!: (e: unknown) => void
   const done = new Promise<number>((res, rej) => { resolve = res; reject = rej })
-  // The clock is read at iteration `check` of the slice, not every step (a clock read costs as much as a trivial
-  // step): each read aims the next one at half the remaining budget at the rate seen so far, so a slice ends close
-  // to the budget after ~log2(budget / step cost) reads.
-  let start = 0
-  let n = 0
-  let check = 0
-  const end = () => {
-    stopped = true
-    resolve(count)
-  }
   const fail = (e: unknown) => {
     stopped = true
     reject(e)
   }
-  const resume = (v: unknown) => v === false ? end() : run()
+  // The clock is read at step `check` of the slice, not at every step (a clock read costs as much as a trivial
+  // step): each read aims the next one at half the remaining budget at the rate seen so far, so a slice ends close
+  // to the budget after ~log2(budget / step cost) reads. A coarse clock that has not moved yet doubles the stride.
+  let start = 0
+  let n = 0
+  let check = 0
   const slice = () => {
     start = now()
     n = check = 0
     run()
   }
-  const run = (): void => {
-    while (!stopped) {
-      if (++n > check) {
-        const spent = now() - start
-        if (spent >= budget) return void macrotask(slice)
-        check = n + (spent > 0 ? (n * (budget - spent)) / spent / 2 : n)
+  // Runs steps until the budget is spent (then yields), a step returns a promise (then resumes with its value) or
+  // the loop ends. `v` is the value of the previous step: `false` ends the loop.
+  const run = (v?: any): void => {
+    try {
+      while (!stopped && v !== false) {
+        if (++n > check) {
+          const spent = now() - start
+          if (spent >= budgetMs) return void macrotask(slice)
+          check = n + (spent > 0 ? (n * (budgetMs - spent)) / spent / 2 : n)
+        }
+        count++
+        v = step()
+        if (v && typeof v.then == 'function') return void v.then(run, fail)
       }
-      count++
-      let r: any
-      try { r = step() } catch (e) { return fail(e) }
-      if (r === false) break
-      if (r && typeof r.then == 'function') return void r.then(resume, fail)
+    } catch (e) {
+      return fail(e)
     }
-    end()
+    stopped = true
+    resolve(count)
   }
-  nativeMicrotask(slice)
+  queueMicrotask(slice)
   return { stop: () => { stopped = true }, done, get iterations() { return count } }
 }

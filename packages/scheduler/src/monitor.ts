@@ -1,4 +1,6 @@
-import { clearTimer, now, Observer, perf, report, setTimer } from './host.ts'
+import { fail, fnArg, numArg } from './errors.ts'
+import { clearTimeout, now, PerformanceObserver, report, setTimeout } from './host.ts'
+import { rate } from './probe.ts'
 import { macrotask } from './queue.ts'
 
 /** Options of {@link monitor}. */
@@ -37,122 +39,72 @@ export interface Monitor {
 
 /** Timer-drift sampling period: at most 1000 / 50 = 20 wake-ups per second, and a 200 ms stall that starts just
  * after a sample still delays the next one by >= 150 ms. */
-export const INTERVAL_MS = 50
-/** Rolling window of `lag` and `utilization`. */
-export const WINDOW_MS = 5000
-/** Window the pressure decision looks at. */
-const RECENT_MS = 1000
-/** Hysteresis: relief only once lag and utilization over the last second are below this share of their limits. */
-const RELIEF = 0.5
+const INTERVAL_MS = 50
+/** Rolling window of `lag`, `utilization` and the pressure decision. */
+const WINDOW_MS = 5000
 
 /** Starts an event-loop monitor: lag, utilization, long tasks, turn rate and pressure events, without pinning the CPU. */
-export function monitor(options: MonitorOptions = {}): Monitor {
-  const { maxLagMs = 100, maxUtilization = 0.9 } = options
-  if (typeof maxLagMs != 'number' || !(maxLagMs > 0)) throw new TypeError(`monitor: expected maxLagMs to be a number > 0, got ${String(maxLagMs)}`)
-  if (typeof maxUtilization != 'number' || !(maxUtilization > 0 && maxUtilization <= 1)) throw new TypeError(`monitor: expected maxUtilization to be a number in (0, 1], got ${String(maxUtilization)}`)
-  const listeners: Record<string, (() => void)[]> = { pressure: [], relief: [] }
+export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions = {}): Monitor {
+  numArg('monitor', 'maxLagMs', maxLagMs)
+  numArg('monitor', 'maxUtilization', maxUtilization, 1)
+  let subs: [string, () => void][] = []
   // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired (a task
-  // queued when the stall began waited at least that long); a long task adds its true length as lag.
-  const samples: number[][] = []
-  // Node reports exact event-loop utilization; elsewhere the busy time of a period is how late its timer fired.
-  const elu: (() => { active: number; idle: number }) | undefined = (perf as any).eventLoopUtilization
+  // queued when the stall began waited at least that long) and that lateness is also the busy time of its period
+  // (a lower bound: work that ended before the timer was due is not seen); a long task adds its true length as lag.
+  let samples: number[][] = []
   let last = now()
-  let due = last
-  let probed = -Infinity
-  let lastElu = elu?.call(perf)
+  let probed = -1e9
   let timer: any
-  let stopped = false
-  const emit = (type: string) => {
-    (m as any).underPressure = type == 'pressure'
-    for (const fn of listeners[type].slice()) try { fn() } catch (e) { report(e) }
-  }
-  const schedule = () => {
-    due = now() + INTERVAL_MS
-    timer = setTimer(tick, INTERVAL_MS)
-    timer.unref?.() // Node: watching the loop must not keep the process alive.
-  }
-  const update = (t: number) => {
-    while (samples.length && samples[0][0] < t - WINDOW_MS) samples.shift()
-    const lags: number[] = []
-    let busy = 0, span = 0, recentMax = 0, recentBusy = 0, recentSpan = 0
-    for (const [at, lag, b, s] of samples) {
-      lags.push(lag)
-      busy += b
-      span += s
-      if (at >= t - RECENT_MS) {
-        recentMax = Math.max(recentMax, lag)
-        recentBusy += b
-        recentSpan += s
-      }
-    }
-    lags.sort((a, b) => a - b)
-    const rank = (p: number) => lags[Math.ceil(p * lags.length) - 1] ?? 0
-    m.lag = { p50: rank(0.5), p99: rank(0.99), max: rank(1) }
-    m.utilization = span ? Math.min(1, busy / span) : 0
-    const util = recentSpan ? recentBusy / recentSpan : 0
-    if (!m.underPressure && (recentMax > maxLagMs || util > maxUtilization)) emit('pressure')
-    else if (m.underPressure && recentMax <= maxLagMs * RELIEF && util <= maxUtilization * RELIEF) emit('relief')
-  }
   const tick = () => {
     const t = now()
-    const late = Math.max(0, t - due)
-    let busy = late
-    let span = t - last
-    if (elu) {
-      const u = elu.call(perf)
-      busy = u.active - lastElu!.active
-      span = busy + u.idle - lastElu!.idle
-      lastElu = u
-    }
-    samples.push([t, late, busy, span])
+    // The timer was set at `last`, so it was due at `last + INTERVAL_MS` (the first tick, called directly, is not late).
+    const late = Math.max(0, t - last - INTERVAL_MS)
+    samples = samples.filter((s) => s[0] > t - WINDOW_MS)
+    samples.push([t, late, late, t - last])
     last = t
-    schedule()
-    if (t - probed >= 1000) probe((probed = t))
-    update(t)
-  }
-  // One short burst of macrotask turns a second: long enough to average out a coarse clock, short enough to cost
-  // ~0.1% of the CPU.
-  const probe = (start: number) => {
-    let turns = 0
-    const turn = () => {
-      const spent = now() - start
-      turns++
-      if (spent < 1 && !stopped) macrotask(turn)
-      else m.turnsPerSecond = (turns * 1000) / spent
+    timer = setTimeout(tick, INTERVAL_MS)
+    timer.unref?.() // Node: watching the loop must not keep the process alive.
+    // Once a second, ~1 ms of back-to-back macrotask turns measures the turn rate (seed 001's checker) without
+    // pinning the CPU the way a permanent self-re-posting probe would.
+    if (t - probed >= 1000) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
+    let busy = 0
+    let span = 0
+    for (const s of samples) busy += s[2], span += s[3]
+    const lags = samples.map((s) => s[1]).sort((a, b) => a - b)
+    const rank = (p: number) => lags[Math.ceil(p * lags.length) - 1]
+    const max = rank(1)
+    // A timer sample's busy time is less than its span, so this stays within [0, 1]; 0 / 0 (first tick) is 0.
+    const util = (m.utilization = busy / span || 0)
+    m.lag = { p50: rank(0.5), p99: rank(0.99), max }
+    // Hysteresis: pressure above a limit, relief only once both are below half their limits over the whole window.
+    if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
+      const type = (m.underPressure = !m.underPressure) ? 'pressure' : 'relief'
+      // A throwing listener is reported and does not stop the others or the monitor.
+      for (const [k, fn] of subs) if (k == type) try { fn() } catch (e) { report(e) }
     }
-    macrotask(turn)
   }
-  let observer: PerformanceObserver | undefined
-  const type = ['long-animation-frame', 'longtask'].find((t) => Observer?.supportedEntryTypes?.includes(t))
-  if (type) {
-    observer = new Observer!((list) => {
-      for (const e of list.getEntries()) {
-        m.longTasks++
-        samples.push([now(), e.duration, 0, 0])
-      }
-      update(now())
-    })
-    observer.observe({ type })
-  }
-  const m: { -readonly [K in keyof Monitor]: Monitor[K] } = {
-    lag: { p50: 0, p99: 0, max: 0 },
-    utilization: 0,
+  // Where the host reports long tasks (or long animation frames), each one adds its true length as a lag sample.
+  const type = ['long-animation-frame', 'longtask'].find((t) => PerformanceObserver?.supportedEntryTypes?.includes(t))
+  const observer = type && new PerformanceObserver!((list) => {
+    for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0, 0])
+  })
+  // `lag` and `utilization` are set by the first tick, before `monitor()` returns.
+  const m = {
     longTasks: 0,
     turnsPerSecond: 0,
     underPressure: false,
     on(type, fn) {
-      const list = Object.hasOwn(listeners, type) && listeners[type]
-      if (!list) throw new TypeError(`monitor.on: expected type to be "pressure" or "relief", got ${String(type)}`)
-      if (typeof fn != 'function') throw new TypeError(`monitor.on: expected fn to be a function, got ${typeof fn}`)
-      list.push(fn)
-      return () => { list.splice(list.indexOf(fn) >>> 0, 1) }
+      type != 'pressure' && type != 'relief' && fail('monitor.on', 'type', '"pressure" or "relief"', type)
+      const sub: [string, () => void] = [type, fnArg('monitor.on', 'fn', fn)]
+      subs.push(sub)
+      return () => { subs = subs.filter((s) => s != sub) }
     },
     stop() {
-      stopped = true
-      clearTimer(timer)
-      observer?.disconnect()
+      clearTimeout(timer)
+      observer && observer.disconnect()
     },
-  }
-  schedule()
+  } as { -readonly [K in keyof Monitor]: Monitor[K] }
+  observer && observer.observe({ type })
+  tick()
   return m
 }

@@ -1,3 +1,4 @@
+import { fnArg, numArg } from './errors.ts'
 import { now, poster, report, strategy as detected, type Strategy } from './host.ts'
 
 /** Options of {@link createQueue}. */
@@ -16,51 +17,39 @@ export interface Queue {
   readonly strategy: Strategy
 }
 
-/** Checks a budget option: a non-negative number of milliseconds. */
-export const checkBudget = (where: string, ms: unknown = 5): number => {
-  if (typeof ms != 'number' || !(ms >= 0)) throw new TypeError(`${where}: expected budgetMs to be a number >= 0, got ${String(ms)}`)
-  return ms
-}
-
 /** Creates a batched queue: callbacks queued before a wake-up share one dispatch, drained FIFO in time slices. */
-export function createQueue(options: QueueOptions = {}): Queue {
-  const name = options.strategy ?? detected
-  const post = poster('createQueue', name)
-  const budget = checkBudget('createQueue', options.budgetMs)
-  // Invariants: `q[head..]` is what is left to run; a cancelled slot holds undefined. `posted` is true from the
-  // first push until a wake-up finds nothing left, so a queue has at most one wake-up in flight.
+export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions = {}): Queue {
+  const post = poster('createQueue', strategy)
+  numArg('createQueue', 'budgetMs', budgetMs)
+  // Invariants: `q[head..]` is what is left to run (a cancelled or started slot holds undefined); a wake-up is in
+  // flight or running exactly while `head < q.length`, so a push onto an idle queue (it lands at `head`) is the
+  // only one that posts, and a queue never has two wake-ups in flight.
   let q: ((() => void) | undefined)[] = []
   let head = 0
-  let posted = false
   const drain = () => {
-    // Snapshot: a callback queued by this drain lands past `end` and waits for the next wake-up, so the microtasks
-    // queued before it run first.
+    // Snapshot: a callback queued by this drain lands past `end` and waits for the next wake-up, after the
+    // microtasks queued before it.
     const end = q.length
     const start = now()
     while (head < end) {
       const fn = q[head]
-      q[head++] = undefined
-      if (fn) {
-        try { fn() } catch (e) { report(e) }
-        if (now() - start >= budget) break
-      }
+      q[head] = undefined
+      try { fn && fn() } catch (e) { report(e) }
+      // `head` moves only after the callback, so a push made by the last callback does not look like an idle queue.
+      if (++head < end && now() - start >= budgetMs) break
     }
-    if (head < q.length) post(drain)
-    else { q = []; head = 0; posted = false }
+    head < q.length ? post(drain) : (q = [], head = 0)
   }
   return {
-    strategy: name,
+    strategy,
     macrotask(fn) {
-      if (typeof fn != 'function') throw new TypeError(`macrotask: expected fn to be a function, got ${typeof fn}`)
       const slots = q
-      const i = q.push(fn) - 1
-      if (!posted) { posted = true; post(drain) }
-      return () => { if (slots[i] === fn) slots[i] = undefined }
+      const i = q.push(fnArg('macrotask', 'fn', fn)) - 1
+      i == head && post(drain)
+      return () => { slots[i] == fn && (slots[i] = undefined) }
     },
   }
 }
 
-const main = createQueue()
-
 /** Runs `fn` in a later event-loop turn; every callback queued before that turn shares ONE host dispatch. */
-export const macrotask: (fn: () => void) => () => void = main.macrotask
+export const macrotask: (fn: () => void) => () => void = createQueue().macrotask
