@@ -1,7 +1,7 @@
 /** The million-update benchmark card: controls, running indicator, results table, ratio bars. */
 import { Signal } from '@eddy/signal'
 import { BenchTargets, describe, type BenchMode, type BenchResult } from './bench.ts'
-import { afterPaint, busy, setBusy } from './state.ts'
+import { afterPaint, busy, LEAD_MS, setBusy } from './state.ts'
 import { duration, group, plain } from './format.ts'
 
 const LABELS: Record<BenchMode, string> = { 'every-write': 'Render on every write', coalesced: 'Coalesced' }
@@ -108,7 +108,7 @@ export function setupBench(root: HTMLElement): void {
     runningEl.hidden = false
     status.value = `Running: ${LABELS[mode]}`
     // The indicator must be on screen before the (deliberately) blocking run takes the main thread.
-    await afterPaint()
+    await afterPaint(LEAD_MS)
     const result = mode === 'every-write' ? targets.everyWrite(n) : await targets.coalesced(n)
     show(result)
     return result

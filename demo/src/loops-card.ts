@@ -2,7 +2,7 @@
 import { Signal } from '@eddy/signal'
 import { LOOP_NAMES, RUNNERS, type LoopId } from './loops.ts'
 import { readGapWindow, startGapWindow } from './llama.ts'
-import { afterPaint, busy, setBusy } from './state.ts'
+import { afterPaint, busy, LEAD_MS, setBusy } from './state.ts'
 import { unitsPerSecond, WORK_ROUNDS } from './work.ts'
 import { group, plain } from './format.ts'
 
@@ -80,7 +80,7 @@ export function setupLoops(root: HTMLElement): void {
     setBusy(name)
     status.value = `Running: ${name}`
     // Show "Running" before a blocking loop takes the thread away from rendering.
-    await afterPaint()
+    await afterPaint(LEAD_MS)
     startGapWindow()
     try {
       const result = await RUNNERS[id](ms)

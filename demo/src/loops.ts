@@ -2,6 +2,7 @@
  * The five loops. Each runs the same work unit (work.ts) until its deadline and reports how many units it did:
  * what differs is only how the loop gives the event loop a turn (or not), which is the whole lesson.
  */
+import { loop, macrotask } from '@eddy/scheduler'
 import { workUnit, type WorkResult } from './work.ts'
 import type { WorkerRequest } from './worker.ts'
 
@@ -62,8 +63,9 @@ function microtaskLoop(ms: number): Promise<WorkResult> {
 }
 
 /**
- * One unit per macrotask, the talk's `setTimeout(safeLoop, 0)`: the event loop turns between any two units, so
- * frames and input get in, but every unit pays a whole turn. The clock is read every unit: a turn costs far more.
+ * One unit per macrotask, the talk's `setTimeout(safeLoop, 0)` done with eddy's `macrotask()` (no 4 ms timer
+ * clamp): the event loop turns between any two units, so frames and input get in, but every unit pays a whole
+ * turn. The clock is read every unit: a turn costs far more than the read.
  */
 function nonBlocking(ms: number): Promise<WorkResult> {
   return new Promise((resolve) => {
@@ -76,15 +78,32 @@ function nonBlocking(ms: number): Promise<WorkResult> {
       units++
       const now = performance.now()
       if (now >= deadline) return resolve({ units, ms: now - start, checksum: seed })
-      setTimeout(step, 0)
+      macrotask(step)
     }
-    step()
+    macrotask(step)
   })
 }
 
-/** The cooperative loop needs `loop()` from @eddy/scheduler. */
-function cooperative(_ms: number): Promise<WorkResult> {
-  return Promise.reject(new Error('loop() from @eddy/scheduler is not available yet'))
+/**
+ * `loop()` from @eddy/scheduler with a 5 ms budget: steps run back to back at almost the blocking loop's speed,
+ * and every 5 ms the loop yields one macrotask, so frames, timers and input still get their turn.
+ */
+function cooperative(ms: number): Promise<WorkResult> {
+  const start = performance.now()
+  const deadline = start + ms
+  let units = 0
+  let seed = 1
+  const running = loop(
+    () => {
+      seed = workUnit(seed)
+      units++
+      // Returning false ends the loop.
+      if (units % CHECK_EVERY === 0 && performance.now() >= deadline) return false
+      return undefined
+    },
+    { budgetMs: 5 },
+  )
+  return running.done.then(() => ({ units, ms: performance.now() - start, checksum: seed }))
 }
 
 let worker: Worker | undefined

@@ -4,6 +4,7 @@ import { fps, frameCount, startLlama } from './llama.ts'
 import { setupLoops } from './loops-card.ts'
 import { setupBench } from './bench-card.ts'
 import { setupBasics } from './basics.ts'
+import { setupMonitor } from './monitor-panel.ts'
 
 const $ = <E extends Element = HTMLElement>(selector: string): E => {
   const el = document.querySelector<E>(selector)
@@ -21,6 +22,7 @@ const clicks = new Signal(0)
 clicks.bind($('#click-count'))
 $('#click-probe').addEventListener('click', () => clicks.value++)
 
+setupMonitor($('.monitor-card'))
 setupLoops($('.loops-card'))
 setupBench($('.bench-card'))
 setupBasics($('.basics-card'))

@@ -4,20 +4,28 @@ import { Signal } from '@eddy/signal'
 /** Accessible name of the run in progress ("Blocking loop", "Render on every write", ...), '' when idle. */
 export const busy = new Signal('')
 
-/** Resolves once the current DOM state has been painted: two frames, as a blocking run must start after a paint. */
-export function afterPaint(): Promise<void> {
+/**
+ * Resolves once the current DOM state has been painted, plus `leadMs`: a blocking run must start after the page
+ * has shown that it is about to block ("Running: ...", the benchmark's indicator), and the short lead lets people
+ * (and tests) see that state before the thread is taken away.
+ */
+export function afterPaint(leadMs = 0): Promise<void> {
   return new Promise((resolve) => {
+    const done = () => setTimeout(resolve, leadMs)
     // Frames are throttled in hidden tabs: never wait for them forever.
-    const timer = setTimeout(resolve, 250)
+    const timer = setTimeout(done, 250)
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         clearTimeout(timer)
-        // A task after the second frame callback: that frame's paint is done before we block.
-        setTimeout(resolve, 0)
+        // A task after the second frame callback: the first frame has been painted before we block.
+        done()
       }),
     )
   })
 }
+
+/** Lead time between showing "Running" and starting a run (see `afterPaint`). */
+export const LEAD_MS = 150
 
 /** Marks a run as started (`name`) or finished (''): while one runs, every run button and input is disabled. */
 export function setBusy(name: string): void {

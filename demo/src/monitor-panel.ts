@@ -1,0 +1,163 @@
+/**
+ * The live event-loop monitor: readouts from `monitor()` of @eddy/scheduler and a rolling 30 s chart.
+ *
+ * The panel refreshes from a 250 ms timer, which is itself starved while the main thread is blocked: a blocking
+ * run shows as a hole in the fps line followed by the lag spike the monitor measured.
+ */
+import { monitor } from '@eddy/scheduler'
+import { Signal } from '@eddy/signal'
+import { fps } from './llama.ts'
+import { group } from './format.ts'
+
+const REFRESH_MS = 250
+const HISTORY_MS = 30_000
+/** A refresh later than this means the thread was blocked in between: the chart shades the hole. */
+const STALL_MS = 600
+/** Top of the chart's log-scale lag axis. */
+const LAG_TOP_MS = 10_000
+
+interface Sample {
+  t: number
+  lag: number
+  fps: number
+  /** The refresh before this one came this late: the thread was blocked in between. */
+  stalled: boolean
+}
+
+export function setupMonitor(root: HTMLElement): void {
+  const $ = (id: string) => root.querySelector<HTMLElement>(`#${id}`)!
+  const m = monitor({ maxLagMs: 100, maxUtilization: 0.9 })
+
+  const lagP99 = new Signal('0')
+  const lagMax = new Signal('0')
+  const longTasks = new Signal('0')
+  const pressure = new Signal('normal')
+  const extra = new Signal('')
+  fps.bind($('mon-fps'))
+  lagP99.bind($('mon-lag-p99'))
+  lagMax.bind($('mon-lag-max'))
+  longTasks.bind($('mon-long-tasks'))
+  pressure.bind($('mon-pressure'))
+  extra.bind($('mon-extra'))
+  const pill = $('mon-pressure')
+  const showPressure = () => {
+    pressure.value = m.underPressure ? 'under pressure' : 'normal'
+    pill.classList.toggle('alert', m.underPressure)
+  }
+  m.on('pressure', showPressure)
+  m.on('relief', showPressure)
+
+  const canvas = root.querySelector<HTMLCanvasElement>('#mon-chart')!
+  const samples: Sample[] = []
+  let last = performance.now()
+
+  const refresh = () => {
+    const t = performance.now()
+    lagP99.value = String(Math.round(m.lag.p99))
+    lagMax.value = String(Math.round(m.lag.max))
+    longTasks.value = String(m.longTasks)
+    showPressure()
+    extra.value = `Busy ${Math.round(m.utilization * 100)}% · ${group(m.turnsPerSecond)} macrotask turns/s`
+    samples.push({ t, lag: m.lag.max, fps: fps.value, stalled: t - last > STALL_MS })
+    last = t
+    while (samples.length && samples[0]!.t < t - HISTORY_MS) samples.shift()
+    draw(canvas, samples, t)
+  }
+  setInterval(refresh, REFRESH_MS)
+  refresh()
+}
+
+/** y of a lag on the log axis, 0 (bottom) .. 1 (top). */
+const lagY = (ms: number) => Math.log10(1 + Math.max(0, ms)) / Math.log10(1 + LAG_TOP_MS)
+
+function draw(canvas: HTMLCanvasElement, samples: Sample[], now: number): void {
+  const dpr = Math.min(2, window.devicePixelRatio || 1)
+  const w = Math.max(1, Math.round(canvas.clientWidth * dpr))
+  const h = Math.max(1, Math.round(canvas.clientHeight * dpr))
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w
+    canvas.height = h
+  }
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return
+  const css = getComputedStyle(canvas)
+  const color = (name: string) => css.getPropertyValue(name).trim() || '#888'
+  const [muted, border, red, accent, amber] = ['--muted', '--border', '--red', '--accent', '--amber'].map(color) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
+  const pad = { l: 52 * dpr, r: 10 * dpr, t: 8 * dpr, b: 8 * dpr }
+  const cw = w - pad.l - pad.r
+  const ch = h - pad.t - pad.b
+  const x = (t: number) => pad.l + cw * (1 - (now - t) / HISTORY_MS)
+  const y = (frac: number) => pad.t + ch * (1 - frac)
+  ctx.clearRect(0, 0, w, h)
+
+  // Lag grid: 1, 10, 100, 1000, 10000 ms.
+  ctx.font = `${11 * dpr}px system-ui, sans-serif`
+  ctx.textAlign = 'right'
+  ctx.textBaseline = 'middle'
+  ctx.lineWidth = 1 * dpr
+  for (const ms of [1, 10, 100, 1000, 10000]) {
+    const gy = Math.round(y(lagY(ms))) + 0.5
+    ctx.strokeStyle = border
+    ctx.beginPath()
+    ctx.moveTo(pad.l, gy)
+    ctx.lineTo(w - pad.r, gy)
+    ctx.stroke()
+    ctx.fillStyle = muted
+    ctx.fillText(ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`, pad.l - 6 * dpr, gy)
+  }
+  if (samples.length < 2) return
+
+  // Blocked stretches: no refresh ran between two samples.
+  ctx.fillStyle = amber
+  ctx.globalAlpha = 0.18
+  for (let i = 1; i < samples.length; i++) {
+    const s = samples[i]!
+    if (s.stalled) ctx.fillRect(x(samples[i - 1]!.t), pad.t, x(s.t) - x(samples[i - 1]!.t), ch)
+  }
+  ctx.globalAlpha = 1
+
+  // Lag (max over the monitor's 5 s window) as a step area: a value holds until the next sample replaced it.
+  const lagPath = () => {
+    ctx.moveTo(x(samples[0]!.t), y(lagY(samples[0]!.lag)))
+    for (let i = 1; i < samples.length; i++) {
+      ctx.lineTo(x(samples[i]!.t), y(lagY(samples[i - 1]!.lag)))
+      ctx.lineTo(x(samples[i]!.t), y(lagY(samples[i]!.lag)))
+    }
+  }
+  ctx.beginPath()
+  lagPath()
+  ctx.lineTo(x(samples[samples.length - 1]!.t), y(0))
+  ctx.lineTo(x(samples[0]!.t), y(0))
+  ctx.closePath()
+  ctx.fillStyle = red
+  ctx.globalAlpha = 0.16
+  ctx.fill()
+  ctx.globalAlpha = 1
+  ctx.strokeStyle = red
+  ctx.lineWidth = 1.5 * dpr
+  ctx.beginPath()
+  lagPath()
+  ctx.stroke()
+
+  // FPS on a linear 0..max(60, seen) axis; a blocked stretch drew no frames, so the line drops to 0 across it.
+  const top = Math.max(60, ...samples.map((s) => s.fps))
+  ctx.strokeStyle = accent
+  ctx.lineWidth = 2 * dpr
+  ctx.beginPath()
+  samples.forEach((s, i) => {
+    const py = y(s.fps / top)
+    if (i === 0) return ctx.moveTo(x(s.t), py)
+    if (s.stalled) {
+      ctx.lineTo(x(samples[i - 1]!.t), y(0))
+      ctx.lineTo(x(s.t), y(0))
+    }
+    ctx.lineTo(x(s.t), py)
+  })
+  ctx.stroke()
+}
