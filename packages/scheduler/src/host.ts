@@ -10,7 +10,7 @@ import { fail } from './errors.ts'
 type Fn = () => void
 
 const g: any = globalThis
-const { scheduler, setImmediate, MessageChannel, reportError } = g
+const { scheduler, setImmediate, MessageChannel, reportError, postMessage, addEventListener } = g
 export const { setTimeout, clearTimeout, performance, queueMicrotask, PerformanceObserver } = g as {
   setTimeout: (fn: Fn, ms?: number) => any
   clearTimeout: (id: any) => void
@@ -51,8 +51,8 @@ const posters: Record<Strategy, ((fn: Fn) => unknown) | false | undefined> = {
   postMessage: g.window === g && via((run) => {
     const key = 'eddy:' + Math.random()
     // Only our own messages: from this very window and carrying the private key; anything else is left alone.
-    g.addEventListener('message', (e: MessageEvent) => { e.source === g && e.data === key && run() })
-    return () => g.postMessage(key, '*')
+    addEventListener('message', (e: MessageEvent) => { e.source === g && e.data === key && run() })
+    return () => postMessage(key, '*')
   }),
   setTimeout,
 }

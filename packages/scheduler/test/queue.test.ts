@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import { load, microtasks } from './fake-host.ts'
+
+describe('macrotask()', () => {
+  it('should share ONE host post among all callbacks queued before a wake-up', async () => {
+    const { host, mod } = await load('setImmediate')
+    for (const name of ['a', 'b', 'c']) mod.macrotask(() => host.log.push(name))
+    expect(host.log).toEqual(['post:setImmediate'])
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'b', 'c'])
+    expect(host.pending()).toBe(0)
+  })
+
+  it('should run a callback queued during a drain in a later wake-up, after the microtasks queued before it', async () => {
+    const { host, mod } = await load('setImmediate')
+    mod.macrotask(() => {
+      host.log.push('a')
+      queueMicrotask(() => host.log.push('micro'))
+      mod.macrotask(() => host.log.push('late'))
+    })
+    mod.macrotask(() => host.log.push('b'))
+    host.wake()
+    await microtasks()
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'b', 'post:setImmediate', 'micro', 'wake:setImmediate', 'late'])
+  })
+
+  it('should stop after budgetMs, re-post itself once and keep FIFO order', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q = mod.createQueue({ budgetMs: 5 })
+    for (let i = 0; i < 6; i++) q.macrotask(() => { host.log.push(`t${i}`); host.block(2) })
+    host.wake()
+    // 2 + 2 + 2 = 6 ms >= 5 ms: the slice ends after the third callback.
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 't0', 't1', 't2', 'post:setImmediate'])
+    q.macrotask(() => host.log.push('new'))
+    host.wake()
+    expect(host.log.slice(6)).toEqual(['wake:setImmediate', 't3', 't4', 't5', 'post:setImmediate'])
+    host.wake()
+    expect(host.log.slice(11)).toEqual(['wake:setImmediate', 'new'])
+    expect(host.pending()).toBe(0)
+  })
+
+  it('should report a throwing callback and still run the others', async () => {
+    const { host, mod } = await load('setImmediate')
+    const boom = new Error('boom')
+    mod.macrotask(() => host.log.push('a'))
+    mod.macrotask(() => { throw boom })
+    mod.macrotask(() => host.log.push('c'))
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'c'])
+    expect(host.reported).toEqual([boom])
+    // The queue is not stuck: the next callback posts again.
+    mod.macrotask(() => host.log.push('d'))
+    host.wake()
+    expect(host.log.slice(4)).toEqual(['post:setImmediate', 'wake:setImmediate', 'd'])
+  })
+
+  it('should not run a callback cancelled before the drain', async () => {
+    const { host, mod } = await load('setImmediate')
+    mod.macrotask(() => host.log.push('a'))
+    const cancel = mod.macrotask(() => host.log.push('b'))
+    cancel()
+    cancel()
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a'])
+  })
+
+  it('should not run a callback cancelled during the drain by an earlier one', async () => {
+    const { host, mod } = await load('setImmediate')
+    let cancelC = () => {}
+    mod.macrotask(() => { host.log.push('a'); cancelC() })
+    mod.macrotask(() => host.log.push('b'))
+    cancelC = mod.macrotask(() => host.log.push('c'))
+    mod.macrotask(() => host.log.push('d'))
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'b', 'd'])
+  })
+
+  it('should make cancel a no-op once the callback ran, even after the queue is reused', async () => {
+    const { host, mod } = await load('setImmediate')
+    const cancel = mod.macrotask(() => host.log.push('a'))
+    host.wake()
+    mod.macrotask(() => host.log.push('b'))
+    cancel()
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'post:setImmediate', 'wake:setImmediate', 'b'])
+  })
+
+  it('should post nothing for an empty wake-up after every callback was cancelled', async () => {
+    const { host, mod } = await load('setImmediate')
+    mod.macrotask(() => host.log.push('a'))()
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate'])
+    expect(host.pending()).toBe(0)
+  })
+})
+
+describe('createQueue()', () => {
+  it('should give each queue its own single wake-up', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q1 = mod.createQueue()
+    const q2 = mod.createQueue({ budgetMs: 0 })
+    q1.macrotask(() => host.log.push('1a'))
+    q2.macrotask(() => host.log.push('2a'))
+    q2.macrotask(() => host.log.push('2b'))
+    q1.macrotask(() => host.log.push('1b'))
+    expect(host.log).toEqual(['post:setImmediate', 'post:setImmediate'])
+    host.wake()
+    host.wake()
+    // budgetMs 0: q2 runs one callback per wake-up.
+    expect(host.log.slice(2)).toEqual(['wake:setImmediate', '1a', '1b', 'wake:setImmediate', '2a', 'post:setImmediate'])
+    host.wake()
+    expect(host.log.slice(8)).toEqual(['wake:setImmediate', '2b'])
+  })
+
+  it('should throw a TypeError naming budgetMs or the strategy', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.createQueue({ budgetMs: Number.NaN })).toThrow(/createQueue: expected budgetMs to be a number in \[0, Infinity\], got NaN/)
+    expect(() => mod.createQueue({ budgetMs: '5' as never })).toThrow(TypeError)
+    expect(() => mod.createQueue({ strategy: 'postTask' })).toThrow(/createQueue: expected strategy to be available on this host, got "postTask"/)
+    expect(() => mod.createQueue({ strategy: 'toString' as never })).toThrow(/got "toString"/)
+  })
+})
+
+describe('yieldToMain()', () => {
+  it('should resolve only after a macrotask wake-up', async () => {
+    const { host, mod } = await load('setImmediate')
+    let resumed = false
+    const p = mod.yieldToMain().then(() => { resumed = true })
+    await microtasks()
+    expect(resumed).toBe(false)
+    host.wake()
+    await p
+    expect(resumed).toBe(true)
+  })
+})
+
+describe('microtask()', () => {
+  it('should run before the next macrotask and reject a non-function', async () => {
+    const { host, mod } = await load('setImmediate')
+    mod.macrotask(() => host.log.push('macro'))
+    mod.microtask(() => host.log.push('micro'))
+    await microtasks()
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'micro', 'wake:setImmediate', 'macro'])
+    expect(() => mod.microtask(null as never)).toThrow(/microtask: expected fn to be a function, got object/)
+  })
+})
