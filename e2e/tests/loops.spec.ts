@@ -1,0 +1,74 @@
+/**
+ * The llama's frames, counted by our own requestAnimationFrame callback (support.ts), stall while a loop holds the
+ * main thread and keep coming while a loop yields. The window checked is the last `run time` before the result
+ * appears: the loop itself (the page starts it after a short lead) plus the two frames the page waits to measure
+ * the gap. The page's #frame-count must agree with our count.
+ */
+import { expect, test } from '@playwright/test'
+import { framesBetween, openDemo, runLoop } from './support.ts'
+
+/** "At most a few frames" over a stalled run: the page waits two frames after the loop before it reports. */
+const STALLED_MAX_FRAMES = 5
+const MIN_FPS = 20
+
+const stalling = [
+  { name: 'Blocking loop', id: 'blocking' },
+  { name: 'Microtask loop', id: 'microtask' },
+]
+const flowing = [
+  { name: 'Non-blocking loop', id: 'nonblocking' },
+  { name: 'Cooperative loop', id: 'cooperative' },
+  { name: 'Worker loop', id: 'worker' },
+]
+
+test.describe('the llama during the loops', () => {
+  for (const { name, id } of stalling) {
+    test(`freezes during "${name}"`, async ({ page }) => {
+      await openDemo(page)
+      const seconds = 1.5
+      const run = await runLoop(page, name, seconds)
+      const during = framesBetween(run.probe, run.endedAt - run.runMs, run.endedAt)
+      test.info().annotations.push({ type: 'frames', description: `ours ${during.ours}, page ${during.page} in ${seconds} s` })
+      expect(during.ours, `frames drawn during ${seconds} s of "${name}"`).toBeLessThanOrEqual(STALLED_MAX_FRAMES)
+      expect(Math.abs(during.page - during.ours), `#frame-count advanced ${during.page}, we counted ${during.ours}`).toBeLessThanOrEqual(1)
+      // Frames were flowing before the run: the stall is the loop's doing, not a dead page.
+      const before = framesBetween(run.probe, run.runningAt - 1000, run.runningAt)
+      expect(before.ours, 'frames in the second before the run').toBeGreaterThanOrEqual(MIN_FPS)
+      // The results row reports the work and a longest frame gap of about the whole run.
+      const row = page.locator(`#loop-results tr[data-loop="${id}"]`)
+      await expect(row.locator('[data-col="work"]')).toHaveText(/^[1-9][\d,]*$/)
+      const gap = Number((await row.locator('[data-col="gap"]').textContent())!.replace(/,/g, ''))
+      expect(gap, 'longest frame gap shown (ms)').toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
+    })
+  }
+
+  for (const { name, id } of flowing) {
+    test(`keeps walking during "${name}" (>= ${MIN_FPS} fps)`, async ({ page }) => {
+      await openDemo(page)
+      const seconds = 2
+      const run = await runLoop(page, name, seconds)
+      const during = framesBetween(run.probe, run.endedAt - run.runMs, run.endedAt)
+      test.info().annotations.push({ type: 'frames', description: `ours ${during.ours}, page ${during.page} in ${seconds} s` })
+      expect(during.ours / seconds, `frames per second during "${name}"`).toBeGreaterThanOrEqual(MIN_FPS)
+      // The page's counter agrees with ours (it may lag our callback by a frame at either end).
+      expect(Math.abs(during.page - during.ours), `#frame-count advanced ${during.page}, we counted ${during.ours}`).toBeLessThanOrEqual(2)
+      const row = page.locator(`#loop-results tr[data-loop="${id}"]`)
+      await expect(row.locator('[data-col="work"]')).toHaveText(/^[1-9][\d,]*$/)
+      const gap = Number((await row.locator('[data-col="gap"]').textContent())!.replace(/,/g, ''))
+      expect(gap, 'longest frame gap shown (ms)').toBeLessThan(seconds * 1000 * 0.5)
+    })
+  }
+
+  test('disables all five loop buttons while one runs', async ({ page }) => {
+    await openDemo(page)
+    await page.getByLabel('Run time (seconds)').fill('1')
+    await page.getByRole('button', { name: 'Cooperative loop', exact: true }).click()
+    for (const { name } of [...stalling, ...flowing]) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeDisabled()
+    }
+    await expect(page.locator('#loop-status')).toHaveText(/^Cooperative loop: /, { timeout: 30_000 })
+    for (const { name } of [...stalling, ...flowing]) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeEnabled()
+    }
+  })
+})
