@@ -7,7 +7,6 @@
 import { monitor } from '@eddy/scheduler'
 import { Signal } from '@eddy/signal'
 import { fps } from './llama.ts'
-import { group } from './format.ts'
 
 const REFRESH_MS = 250
 const HISTORY_MS = 30_000
@@ -57,7 +56,7 @@ export function setupMonitor(root: HTMLElement): void {
     lagMax.value = String(Math.round(m.lag.max))
     longTasks.value = String(m.longTasks)
     showPressure()
-    extra.value = `Busy ${Math.round(m.utilization * 100)}% · ${group(m.turnsPerSecond)} macrotask turns/s`
+    extra.value = `Main thread busy ${Math.round(m.utilization * 100)}% (last 5 s)`
     samples.push({ t, lag: m.lag.max, fps: fps.value, stalled: t - last > STALL_MS })
     last = t
     while (samples.length && samples[0]!.t < t - HISTORY_MS) samples.shift()
