@@ -4,4 +4,5 @@
  */
 export { type Adapter, type Sig, type Comp, alienAdapter, preactAdapter, vueAdapter, handWrittenAdapter, peerAdapters } from './adapters.ts'
 export { type Case, type Trial, type CaseOptions, createCases } from './cases.ts'
-export { type RunOptions, type Report, type Sample, type Target, runBenchmarks, measureOnce, ratio, toMarkdown } from './run.ts'
+export { type RunOptions, type Report, type Sample, type Target, type CaseInfo, type FrameworkInfo, runBenchmarks, measureOnce, ratio, settle, toMarkdown } from './run.ts'
+export { allAdapters } from './all.ts'

@@ -6,9 +6,20 @@
 import type { Adapter } from './adapters.ts'
 import type { Case } from './cases.ts'
 
-export interface RunOptions {
-  adapters: readonly Adapter[]
-  cases: readonly Case[]
+/** What the runner needs to know of a framework (an Adapter is one). */
+export type FrameworkInfo = Pick<Adapter, 'name' | 'reference'>
+/** What the runner needs to know of a case (a Case is one). */
+export type CaseInfo = Pick<Case, 'name' | 'group' | 'reference' | 'description'>
+
+export interface RunOptions<C extends CaseInfo = Case, F extends FrameworkInfo = Adapter> {
+  adapters: readonly F[]
+  cases: readonly C[]
+  /**
+   * Runs `fw` on `c` once and returns the ms of the timed part, or throws (wrong result).
+   * Default: `measureOnce` in this thread. Node passes one that runs each framework in its own
+   * worker thread, so that the JIT feedback of the shared case code is not polluted by the others.
+   */
+  measure?: (c: C, fw: F) => number | Promise<number>
   /** Untimed rounds first, for the JIT (default 1). */
   warmup?: number
   /** Timed rounds; the median of them is reported (default 7). */
@@ -28,6 +39,8 @@ export interface Sample {
   samples: number[]
   /** Median of `samples`; NaN when the case failed or was not run. */
   median: number
+  /** Fastest of `samples` (on a busy machine, a hint of the undisturbed time); NaN as above. */
+  min: number
   /** Why the framework's result was wrong or why it threw: the case is then not timed. */
   error?: string
 }
@@ -66,7 +79,7 @@ const median = (xs: number[]): number => {
 }
 
 /** Lets queued microtasks (eddy's and the reference's scheduled flushes) run, and the host breathe. */
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+export const settle = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 function message(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e)
@@ -98,13 +111,15 @@ export function measureOnce(c: Case, fw: Adapter, now: () => number = () => perf
  * ones. Within a round, each case runs every framework back to back, in an order rotated each
  * round, so drift in machine load hits all frameworks alike.
  */
-export async function runBenchmarks(options: RunOptions): Promise<Report> {
+export async function runBenchmarks<C extends CaseInfo, F extends FrameworkInfo>(options: RunOptions<C, F>): Promise<Report> {
   const { adapters, cases, warmup = 1, rounds = 7, now = () => performance.now(), gc, log = () => {} } = options
+  const measure =
+    options.measure ?? ((c: C, fw: F) => measureOnce(c as unknown as Case, fw as unknown as Adapter, now, gc))
   const results = new Map<string, Sample>()
-  const key = (c: Case, fw: Adapter) => `${c.name}\u0000${fw.name}`
+  const key = (c: CaseInfo, fw: FrameworkInfo) => `${c.name}\u0000${fw.name}`
   for (const c of cases)
     for (const fw of adapters)
-      if (!fw.reference || c.reference) results.set(key(c, fw), { case: c.name, framework: fw.name, samples: [], median: NaN })
+      if (!fw.reference || c.reference) results.set(key(c, fw), { case: c.name, framework: fw.name, samples: [], median: NaN, min: NaN })
 
   for (let round = 0; round < warmup + rounds; round++) {
     const timed = round >= warmup
@@ -116,7 +131,7 @@ export async function runBenchmarks(options: RunOptions): Promise<Report> {
         const r = results.get(key(c, fw))
         if (r === undefined || r.error !== undefined) continue
         try {
-          const ms = measureOnce(c, fw, now, gc)
+          const ms = await measure(c, fw)
           if (timed) r.samples.push(ms)
         } catch (e) {
           r.error = message(e)
@@ -127,7 +142,10 @@ export async function runBenchmarks(options: RunOptions): Promise<Report> {
     }
     log(`${timed ? `round ${round - warmup + 1}/${rounds}` : `warm-up ${round + 1}/${warmup}`}: ${((now() - t0) / 1000).toFixed(1)} s`)
   }
-  for (const r of results.values()) r.median = r.error === undefined ? median(r.samples) : NaN
+  for (const r of results.values()) {
+    r.median = r.error === undefined ? median(r.samples) : NaN
+    r.min = r.error === undefined && r.samples.length > 0 ? Math.min(...r.samples) : NaN
+  }
 
   const frameworks = adapters.map((a) => a.name)
   const list = [...results.values()]
@@ -162,7 +180,7 @@ export function ratio(results: readonly Sample[], caseName: string, framework: s
 }
 
 /** Geometric mean of the ratio to alien-signals over the 'graph' cases; NaN if any of them failed. */
-function geomean(results: readonly Sample[], cases: readonly Case[], framework: string): number {
+function geomean(results: readonly Sample[], cases: readonly CaseInfo[], framework: string): number {
   let logSum = 0
   let n = 0
   for (const c of cases) {
@@ -178,7 +196,7 @@ function geomean(results: readonly Sample[], cases: readonly Case[], framework: 
 const x = (r: number) => (Number.isFinite(r) ? `${r.toFixed(2)}x` : 'n/a')
 
 /** The targets of issue 3, checked for `subject`. */
-function targets(results: readonly Sample[], cases: readonly Case[], subject: string): Target[] {
+function targets(results: readonly Sample[], cases: readonly CaseInfo[], subject: string): Target[] {
   const errors = results.filter((r) => r.framework === subject && r.error !== undefined)
   const graph = cases.filter((c) => c.group === 'graph')
   const gm = geomean(results, cases, subject)
@@ -190,7 +208,7 @@ function targets(results: readonly Sample[], cases: readonly Case[], subject: st
     .filter(({ r }) => !(r < 1))
   const dom = cases.filter((c) => c.group === 'dom')
   const vsRef = dom.map((c) => ({ c, r: ratio(results, c.name, subject, REFERENCE) }))
-  const list = (xs: { c: Case; r: number }[]) => xs.map(({ c, r }) => `${c.name} ${x(r)}`).join('; ')
+  const list = (xs: { c: CaseInfo; r: number }[]) => xs.map(({ c, r }) => `${c.name} ${x(r)}`).join('; ')
   return [
     {
       name: 'every case gives the right result',
