@@ -1,2 +1,6 @@
-export { Signal, type Binding } from './signal.ts'
-export { flush } from './render.ts'
+export { Signal, type SignalOptions } from './signal.ts'
+export { computed, type Computed } from './computed.ts'
+export { effect, type Dispose, type EffectFn } from './effect.ts'
+export { batch, untracked } from './graph.ts'
+export { flush, settled, configure, type Schedule } from './render.ts'
+export type { Binding, BindTarget, ReadonlyBindTarget } from './bind.ts'

@@ -1,63 +1,73 @@
-import { enqueue, type RenderJob } from './render.ts'
+// Signals: writable reactive values.
+import { activeSub, link, untracked, write, type Link } from './graph.ts'
+import { bind, type BindTarget, type Binding } from './bind.ts'
+import { effect, type Dispose } from './effect.ts'
+import { expectFunction } from './errors.ts'
 
-/** A reactive value. Writing `.value` schedules a coalesced render of every binding. */
+/** Options of `new Signal(value, options)`. */
+export interface SignalOptions<T> {
+  /** Decides whether a write changes the value (a write of an equal value is a no-op); default `Object.is`. */
+  equals?: (previous: T, next: T) => boolean
+}
+
+/** A reactive value. Reads inside computeds and effects are tracked; writes notify them and re-render bindings. */
 declare class Signal<T = unknown> {
-  constructor(value: T)
-  /** The current value; writing it re-renders bound nodes at the next microtask checkpoint. */
+  /** Creates a signal holding `value`; `Signal(value)` without `new` works too. */
+  constructor(value: T, options?: SignalOptions<T>)
+  /** The current value. Reading it inside a computed or effect tracks it; writing an equal value is a no-op. */
   value: T
-  /** Binds the value to `node`'s text; renders are coalesced. */
-  bind(node: Node): Binding
+  /** Reads the value without tracking it. */
+  peek(): T
+  /** Calls `fn` with the value now and after each change; returns the function that unsubscribes. */
+  subscribe(fn: (value: T) => void): Dispose
+  /** Renders the value into `node` (text by default, or `target`), coalesced: at most one DOM write per flush. */
+  bind(node: Node, target?: BindTarget<T>): Binding
   /** @internal */ _value: T
-  /** @internal */ _bindings: TextBinding[]
+  /** @internal */ _version: number
+  /** @internal */ _flags: number
+  /** @internal */ _subs: Link | undefined
+  /** @internal */ _subsTail: Link | undefined
+  /** @internal */ _equals: ((previous: T, next: T) => boolean) | undefined
 }
 
-/** A one-way link from a signal to a DOM node. */
-export interface Binding {
-  /** Stops rendering into the node. */
-  dispose(): void
-}
-
-interface TextBinding extends RenderJob {
-  _signal: Signal<any>
-  _node: Node
-}
-
-// Signal is a constructor function with methods on its prototype rather than an ES class: the
-// minified output is smaller and property access stays monomorphic (the approach of @preact/signals-core).
-function Signal<T>(this: Signal<T>, value: T) {
-  this._value = value
-  this._bindings = []
+// Signal is a constructor function with its methods on Signal.prototype, not an ES class: the minified output is
+// smaller (no class fields or private-name helpers) and every instance gets one stable shape built in a plain
+// function, which keeps property access monomorphic and fast (this is how @preact/signals-core is written).
+// It also lets `Signal(0)` work without `new`.
+function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<T> {
+  if (!new.target) return new Signal(value, options)
+  const s = this as Signal<T>
+  s._value = value
+  s._version = 0
+  s._flags = 0
+  s._subs = s._subsTail = undefined
+  s._equals = options?.equals === undefined ? undefined : expectFunction(options.equals, 'equals')
+  return s
 }
 
 Object.defineProperty(Signal.prototype, 'value', {
   get(this: Signal) {
+    if (activeSub !== undefined) link(this, activeSub)
     return this._value
   },
   set(this: Signal, value: unknown) {
-    if (Object.is(value, this._value)) return
-    this._value = value
-    const bindings = this._bindings
-    for (let i = 0; i < bindings.length; i++) enqueue(bindings[i]!)
+    write(this, value)
   },
 })
 
-function renderText(this: TextBinding) {
-  const v = this._signal._value
-  const text = v == null ? '' : String(v)
-  if (this._node.textContent !== text) this._node.textContent = text
+Signal.prototype.peek = function (this: Signal) {
+  return this._value
 }
 
-Signal.prototype.bind = function (this: Signal, node: Node): Binding {
-  if (!(node instanceof Node)) throw new TypeError(`bind: expected a DOM Node, got ${typeof node}`)
-  const binding: TextBinding = { _queued: false, _render: renderText, _signal: this, _node: node }
-  this._bindings.push(binding)
-  enqueue(binding)
-  return {
-    dispose: () => {
-      const i = this._bindings.indexOf(binding)
-      if (i >= 0) this._bindings.splice(i, 1)
-    },
-  }
+Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => void): Dispose {
+  expectFunction(fn, 'subscribe')
+  const source = this
+  return effect(() => {
+    const value = source.value
+    untracked(() => fn(value))
+  })
 }
+
+Signal.prototype.bind = bind as Signal['bind']
 
 export { Signal }

@@ -1,27 +1,173 @@
-import { describe, expect, it } from 'vitest'
-import { Signal, flush } from '@eddy/signal'
+import { describe, expect, it, vi } from 'vitest'
+import { Signal, computed, effect, batch, untracked } from '@eddy/signal'
 
 describe('Signal', () => {
-  describe('.bind()', () => {
-    it('should coalesce 1,000 writes in one task into one DOM write with the last value', async () => {
-      const el = document.createElement('p')
-      const s = new Signal(0)
-      s.bind(el)
-      flush()
-      let writes = 0
-      let proto = Object.getPrototypeOf(el)
-      while (!Object.getOwnPropertyDescriptor(proto, 'textContent')) proto = Object.getPrototypeOf(proto)
-      const text = Object.getOwnPropertyDescriptor(proto, 'textContent')!
-      Object.defineProperty(el, 'textContent', {
-        get: () => text.get!.call(el),
-        set: (v: string) => (writes++, text.set!.call(el, v)),
-      })
-      for (let i = 1; i <= 1000; i++) s.value = i
-      expect(el.textContent).toBe('0')
-      await Promise.resolve()
-      await new Promise((r) => setTimeout(r, 0))
-      expect(el.textContent).toBe('1000')
-      expect(writes).toBe(1)
+  it('should work with and without new, with methods on Signal.prototype', () => {
+    const a = new Signal(1)
+    const b = Signal(2)
+    expect(a).toBeInstanceOf(Signal)
+    expect(b).toBeInstanceOf(Signal)
+    expect(a.value + b.value).toBe(3)
+    expect(Object.getOwnPropertyNames(a).every((k) => k.startsWith('_'))).toBe(true)
+    expect(Object.getOwnPropertyDescriptor(Signal.prototype, 'value')?.get).toBeTypeOf('function')
+  })
+
+  describe('.value', () => {
+    it('should read and write', () => {
+      const s = new Signal('a')
+      s.value = 'b'
+      expect(s.value).toBe('b')
     })
+
+    it('should treat a write equal by Object.is as a no-op', () => {
+      const s = new Signal<number>(NaN)
+      const seen: number[] = []
+      s.subscribe((v) => seen.push(v))
+      s.value = NaN
+      s.value = 0
+      s.value = -0
+      s.value = -0
+      expect(seen).toEqual([NaN, 0, -0])
+    })
+
+    it('should use the equals option to decide whether a write is a change', () => {
+      const s = new Signal({ id: 1, n: 0 }, { equals: (a, b) => a.id === b.id })
+      const fn = vi.fn()
+      s.subscribe(fn)
+      s.value = { id: 1, n: 1 }
+      expect(fn).toHaveBeenCalledTimes(1)
+      expect(s.value.n).toBe(0)
+      s.value = { id: 2, n: 2 }
+      expect(fn).toHaveBeenCalledTimes(2)
+    })
+
+    it('should throw a TypeError naming equals when it is not a function', () => {
+      expect(() => new Signal(0, { equals: 'x' as never })).toThrow(/^equals: expected a function, got string$/)
+    })
+  })
+
+  describe('.peek()', () => {
+    it('should read without tracking', () => {
+      const s = new Signal(1)
+      let runs = 0
+      effect(() => {
+        runs++
+        s.peek()
+      })
+      s.value = 2
+      expect(runs).toBe(1)
+      expect(s.peek()).toBe(2)
+    })
+  })
+
+  describe('.subscribe()', () => {
+    it('should call fn now, then after each change, until unsubscribed', () => {
+      const s = new Signal(1)
+      const seen: number[] = []
+      const off = s.subscribe((v) => seen.push(v))
+      s.value = 2
+      s.value = 2
+      s.value = 3
+      off()
+      s.value = 4
+      expect(seen).toEqual([1, 2, 3])
+    })
+
+    it('should return a function that also works as Symbol.dispose', () => {
+      const s = new Signal(1)
+      const fn = vi.fn()
+      const off = s.subscribe(fn)
+      const key = Symbol.dispose ?? Symbol.for('Symbol.dispose')
+      ;(off as unknown as Record<symbol, () => void>)[key]!()
+      s.value = 2
+      expect(fn).toHaveBeenCalledTimes(1)
+    })
+
+    it('should not track what the callback reads', () => {
+      const s = new Signal(1)
+      const other = new Signal(0)
+      const fn = vi.fn(() => other.value)
+      s.subscribe(fn)
+      other.value = 1
+      expect(fn).toHaveBeenCalledTimes(1)
+    })
+
+    it('should throw a TypeError naming fn when it is not a function', () => {
+      expect(() => new Signal(0).subscribe(null as never)).toThrow(/^subscribe: expected a function, got null$/)
+    })
+
+    it('should subscribe to a computed, and unsubscribe from it', () => {
+      const s = new Signal(1)
+      const c = computed(() => s.value * 10)
+      const seen: number[] = []
+      const off = c.subscribe((v) => seen.push(v))
+      s.value = 2
+      off()
+      s.value = 3
+      expect(seen).toEqual([10, 20])
+      expect(c.value).toBe(30)
+    })
+  })
+})
+
+describe('batch', () => {
+  it('should run effects once, after the outermost batch, and return the value', () => {
+    const a = new Signal(1)
+    const b = new Signal(1)
+    const seen: number[] = []
+    effect(() => {
+      seen.push(a.value + b.value)
+    })
+    const r = batch(() => {
+      a.value = 2
+      batch(() => {
+        b.value = 3
+      })
+      expect(seen).toEqual([2])
+      return 'done'
+    })
+    expect(r).toBe('done')
+    expect(seen).toEqual([2, 5])
+  })
+
+  it('should let reads inside the batch see the new values', () => {
+    const a = new Signal(1)
+    const c = computed(() => a.value * 2)
+    batch(() => {
+      a.value = 5
+      expect(c.value).toBe(10)
+    })
+  })
+
+  it('should still run effects when the batch throws', () => {
+    const a = new Signal(1)
+    const fn = vi.fn(() => {
+      a.value
+    })
+    effect(fn)
+    expect(() =>
+      batch(() => {
+        a.value = 2
+        throw new Error('x')
+      }),
+    ).toThrow('x')
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('untracked', () => {
+  it('should read without subscribing and return the value', () => {
+    const a = new Signal(1)
+    const b = new Signal(1)
+    let runs = 0
+    effect(() => {
+      runs++
+      a.value
+      expect(untracked(() => b.value)).toBe(b.peek())
+    })
+    b.value = 2
+    expect(runs).toBe(1)
+    a.value = 2
+    expect(runs).toBe(2)
   })
 })

@@ -1,0 +1,64 @@
+// Computeds: lazy, cached, glitch-free derived values (the algorithm is in graph.ts).
+import { COMPUTED, DIRTY, UNWATCHED } from './flags.ts'
+import { readComputed, type Link } from './graph.ts'
+import { expectFunction } from './errors.ts'
+import { Signal } from './signal.ts'
+import type { Binding, ReadonlyBindTarget } from './bind.ts'
+import type { Dispose } from './effect.ts'
+
+/** A read-only value derived from signals and computeds; recomputed lazily, at most once per change. */
+declare class Computed<T = unknown> {
+  /** @internal Use `computed(fn)`. */
+  constructor(fn: () => T)
+  /** The current value (tracked inside computeds and effects); rethrows the error the function threw, if it did. */
+  readonly value: T
+  /** Reads the value without tracking it. */
+  peek(): T
+  /** Calls `fn` with the value now and after each change; returns the function that unsubscribes. */
+  subscribe(fn: (value: T) => void): Dispose
+  /** Renders the value into `node` (text by default), coalesced; see `Signal.prototype.bind`. */
+  bind(node: Node, target?: ReadonlyBindTarget<T>): Binding
+  /** @internal */ _value: T
+  /** @internal */ _version: number
+  /** @internal */ _flags: number
+  /** @internal */ _subs: Link | undefined
+  /** @internal */ _subsTail: Link | undefined
+  /** @internal */ _fn: () => T
+  /** @internal */ _deps: Link | undefined
+  /** @internal */ _depsTail: Link | undefined
+  /** @internal */ _gv: number
+}
+
+// A constructor function whose prototype extends Signal.prototype (subscribe, bind, instanceof Signal) rather
+// than an ES class, for the same reasons as Signal: smaller output and monomorphic, fast property access.
+function Computed<T>(this: Computed<T>, fn: () => T): void {
+  this._value = undefined as T
+  this._version = 0
+  this._flags = COMPUTED | DIRTY | UNWATCHED
+  this._subs = this._subsTail = undefined
+  this._fn = fn
+  this._deps = this._depsTail = undefined
+  this._gv = -1
+}
+
+Object.setPrototypeOf(Computed.prototype, Signal.prototype)
+
+Object.defineProperty(Computed.prototype, 'value', {
+  get(this: Computed) {
+    return readComputed(this, true)
+  },
+  set() {
+    throw new TypeError('computed: value is read-only')
+  },
+})
+
+Computed.prototype.peek = function (this: Computed) {
+  return readComputed(this, false)
+}
+
+/** Creates a computed value from `fn`, which reads signals and computeds (and must not write them). */
+export function computed<T>(fn: () => T): Computed<T> {
+  return new Computed(expectFunction(fn, 'computed'))
+}
+
+export type { Computed }

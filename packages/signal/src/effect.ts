@@ -1,0 +1,53 @@
+// Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
+// (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
+import { WATCHING } from './flags.ts'
+import { batch, detach, execute, untracked, type ReactiveNode } from './graph.ts'
+import { expectFunction } from './errors.ts'
+
+/** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
+export const disposeKey: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose)
+
+/** Stops an effect or subscription: call it, or let `using` call it through `Symbol.dispose`. */
+export interface Dispose {
+  (): void
+  [Symbol.dispose](): void
+}
+
+/** The body of an effect; it may return a cleanup, run before the next run and on dispose. */
+export type EffectFn = () => void | (() => void)
+
+function disposeEffect(this: ReactiveNode): void {
+  if (!(this._flags & WATCHING)) return
+  this._flags = 0
+  for (let l = this._deps; l !== undefined; l = l._nextDep) detach(l)
+  this._deps = this._depsTail = undefined
+  const cleanup = this._cleanup
+  if (cleanup !== undefined) {
+    this._cleanup = undefined
+    untracked(cleanup)
+  }
+}
+
+/** Runs `fn` now and again whenever a signal or computed it read changes; returns the function that stops it. */
+export function effect(fn: EffectFn): Dispose {
+  expectFunction(fn, 'effect')
+  const e: ReactiveNode = {
+    _flags: WATCHING,
+    _fn: fn,
+    _deps: undefined,
+    _depsTail: undefined,
+    _gv: 0,
+    _cleanup: undefined,
+  }
+  const dispose = disposeEffect.bind(e) as Dispose
+  dispose[disposeKey] = dispose
+  // The first run is a batch: its own writes re-trigger it after it returns, never re-entrantly. If it throws
+  // (or its writes end in a cycle) the effect is disposed and the error goes to the caller: nothing half-applied.
+  try {
+    batch(() => execute(e))
+  } catch (error) {
+    dispose()
+    throw error
+  }
+  return dispose
+}

@@ -1,0 +1,21 @@
+// Node state bits, kept in one `_flags` number per graph node. Named here, never written as bare numbers.
+
+/** A leaf subscriber (effect, subscription or binding): notified when a source changes; never propagates further. */
+export const WATCHING = 1 << 0
+/** A leaf subscriber that renders to the DOM: it goes on the render queue instead of the effect queue. */
+export const RENDER = 1 << 1
+/** A computed (a node that is both a source and a subscriber). */
+export const COMPUTED = 1 << 2
+/** A computed that has never run. */
+export const DIRTY = 1 << 3
+/** Some source upstream changed: the node must be checked before its value is trusted (set by propagate). */
+export const PENDING = 1 << 4
+/** The node is on the evaluation path (computing, or being checked): reaching it again is a cycle. */
+export const RUNNING = 1 << 5
+/** A computed whose cached value is the error its function threw. */
+export const ERRORED = 1 << 6
+/**
+ * A computed without subscribers. Its sources do not hold it (so it can be garbage-collected); it is not
+ * notified of changes, so it checks itself against the global version instead.
+ */
+export const UNWATCHED = 1 << 7

@@ -1,0 +1,338 @@
+// The dependency graph: signals, computeds, effects and bindings as nodes, connected by links that are reused
+// from one run to the next. It knows nothing of the DOM (a binding is just a leaf whose notification goes on
+// the render queue).
+//
+// Push-pull with versions:
+// - a write bumps the source's `_version` and the global version, then `propagate` walks the subscribers
+//   (iteratively) flagging them PENDING and queuing the leaves it reaches; it stops at nodes already PENDING;
+// - a read of a PENDING node runs `checkDirty`, which walks the sources (iteratively, with an explicit stack)
+//   recomputing the stale computeds bottom-up, and compares each link's recorded `_version` with its source's:
+//   a node reruns only if a source's value really changed (equality cut-off), at most once per change;
+// - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
+//   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
+//   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
+import { COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
+import { cycle, report, rethrow } from './errors.ts'
+import { enqueue, type RenderJob } from './render.ts'
+
+/** @internal A vertex of the graph: a signal, computed, effect or binding. Fields a kind does not use stay unset. */
+export interface ReactiveNode {
+  _flags: number
+  /** Sources (signal, computed): the value, or the cached error of a computed (ERRORED). */
+  _value?: unknown
+  /** Sources: bumped each time the value really changes. */
+  _version?: number
+  /** Sources: subscriber links, in subscription order. */
+  _subs?: Link
+  _subsTail?: Link
+  /** Subscribers: source links, in read order; after a run, `_depsTail` is the last one read. */
+  _deps?: Link
+  _depsTail?: Link
+  /** Subscribers: the global version at which the node was last known fresh. */
+  _gv?: number
+  /** Computed: the getter; effect: the body (may return a cleanup). */
+  _fn?: () => unknown
+  /** Effect: the cleanup returned by the last run. */
+  _cleanup?: (() => void) | undefined
+  /** Signal: the equality option (absent: Object.is). */
+  _equals?: ((a: any, b: any) => boolean) | undefined
+}
+
+/** @internal An edge: `_sub` read `_dep`, which had `_version` then. In both the sub's deps list and the dep's subs list. */
+export interface Link {
+  _dep: ReactiveNode
+  _sub: ReactiveNode
+  _version: number | undefined
+  _prevDep: Link | undefined
+  _nextDep: Link | undefined
+  _prevSub: Link | undefined
+  _nextSub: Link | undefined
+}
+
+/** @internal The subscriber whose reads are being tracked. */
+export let activeSub: ReactiveNode | undefined
+/** @internal Bumped by every write; lets UNWATCHED computeds skip all checks when nothing changed. */
+export let globalVersion = 0
+let batchDepth = 0
+const effectQueue: ReactiveNode[] = []
+let runningEffects = false
+
+/** @internal Records that subscriber `sub` read `dep`, reusing the link from the last run if it matches. */
+export function link(dep: ReactiveNode, sub: ReactiveNode): void {
+  const prev = sub._depsTail
+  if (prev !== undefined && prev._dep === dep) return
+  const next = prev !== undefined ? prev._nextDep : sub._deps
+  if (next !== undefined && next._dep === dep) {
+    next._version = dep._version
+    sub._depsTail = next
+    return
+  }
+  const l: Link = {
+    _dep: dep,
+    _sub: sub,
+    _version: dep._version,
+    _prevDep: prev,
+    _nextDep: next,
+    _prevSub: undefined,
+    _nextSub: undefined,
+  }
+  if (next !== undefined) next._prevDep = l
+  if (prev !== undefined) prev._nextDep = l
+  else sub._deps = l
+  sub._depsTail = l
+  if (sub._flags & WATCHING || sub._subs !== undefined) attach(l)
+}
+
+/** @internal Appends `l` to its source's subscriber list; a computed gaining its first subscriber connects (iteratively). */
+export function attach(l: Link): void {
+  let todo: Link[] | undefined
+  for (;;) {
+    const dep = l._dep
+    const tail = dep._subsTail
+    l._prevSub = tail
+    dep._subsTail = l
+    if (tail !== undefined) tail._nextSub = l
+    else {
+      dep._subs = l
+      if (dep._flags & UNWATCHED) {
+        // It was validated by the read that got us here, so its flags are exact from now on.
+        dep._flags &= ~UNWATCHED
+        for (let d = dep._deps; d !== undefined; d = d._nextDep) (todo ??= []).push(d)
+      }
+    }
+    if (todo === undefined || todo.length === 0) return
+    l = todo.pop()!
+  }
+}
+
+/** @internal Removes `l` from its source's subscriber list; a computed losing its last subscriber disconnects (iteratively). */
+export function detach(l: Link): void {
+  let todo: Link[] | undefined
+  for (;;) {
+    const dep = l._dep
+    const prev = l._prevSub
+    const next = l._nextSub
+    if (next !== undefined) next._prevSub = prev
+    else dep._subsTail = prev
+    if (prev !== undefined) prev._nextSub = next
+    else if ((dep._subs = next) === undefined && dep._flags & COMPUTED) {
+      // Not PENDING means fresh now: record it, since no notification will reach it any more.
+      if (!(dep._flags & PENDING)) dep._gv = globalVersion
+      dep._flags |= UNWATCHED
+      for (let d = dep._deps; d !== undefined; d = d._nextDep) (todo ??= []).push(d)
+    }
+    l._prevSub = l._nextSub = undefined
+    if (todo === undefined || todo.length === 0) return
+    l = todo.pop()!
+  }
+}
+
+/** @internal Drops the links after `_depsTail`: sources the last run did not read any more (dynamic dependencies). */
+export function purge(sub: ReactiveNode): void {
+  const tail = sub._depsTail
+  let l = tail !== undefined ? tail._nextDep : sub._deps
+  if (l === undefined) return
+  if (tail !== undefined) tail._nextDep = undefined
+  else sub._deps = undefined
+  if (sub._flags & WATCHING || sub._subs !== undefined) for (; l !== undefined; l = l._nextDep) detach(l)
+}
+
+/** @internal Flags everything downstream of `link`'s source PENDING and queues the leaves, depth-first, without recursion. */
+export function propagate(link: Link): void {
+  let next = link._nextSub
+  let stack: Link[] | undefined
+  for (;;) {
+    const sub = link._sub
+    const flags = sub._flags
+    if (!(flags & PENDING)) {
+      sub._flags = flags | PENDING
+      if (flags & WATCHING) {
+        if (flags & RENDER) enqueue(sub as unknown as RenderJob)
+        else effectQueue.push(sub)
+      } else if (sub._subs !== undefined) {
+        if (next !== undefined) (stack ??= []).push(next)
+        next = (link = sub._subs)._nextSub
+        continue
+      }
+    }
+    if (next === undefined) {
+      if (stack === undefined || stack.length === 0) return
+      next = stack.pop()!
+    }
+    next = (link = next)._nextSub
+  }
+}
+
+/**
+ * @internal Whether one of `sub`'s sources changed since `sub` last ran. Stale computeds on the way are validated
+ * and recomputed bottom-up with an explicit stack (a 100,000-deep chain must not overflow). Nodes on the stack
+ * are marked RUNNING, so a cycle is detected instead of looping. Fresh nodes are marked so (not PENDING).
+ */
+export function checkDirty(sub: ReactiveNode): boolean {
+  let link = sub._deps
+  let stack: Link[] | undefined
+  for (;;) {
+    if (link !== undefined) {
+      const dep = link._dep
+      const flags = dep._flags
+      if (flags & PENDING || (flags & UNWATCHED && dep._gv !== globalVersion)) {
+        if (!(flags & RUNNING)) {
+          dep._flags = flags | RUNNING
+          ;(stack ??= []).push(link)
+          sub = dep
+          link = dep._deps
+          continue
+        }
+        // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
+        // and caches the "Cycle detected" error.
+      } else if (link._version === dep._version) {
+        link = link._nextDep
+        continue
+      }
+      if (stack === undefined || stack.length === 0) return true
+      recompute(sub)
+      // Compare the same link again, now against the recomputed source's version.
+      sub = (link = stack.pop()!)._sub
+      continue
+    }
+    sub._flags &= ~(PENDING | RUNNING)
+    sub._gv = globalVersion
+    if (stack === undefined || stack.length === 0) return false
+    sub = (link = stack.pop()!)._sub
+    link = link._nextDep
+  }
+}
+
+/** @internal Runs a computed's getter, tracking its reads; bumps its version only if the value (or error) changed. */
+export function recompute(c: ReactiveNode): void {
+  const old = c._value
+  const oldError = c._flags & ERRORED
+  c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED)) | RUNNING
+  c._depsTail = undefined
+  c._gv = globalVersion
+  const prev = activeSub
+  activeSub = c
+  let value: unknown
+  let error = 0
+  try {
+    value = c._fn!()
+  } catch (e) {
+    value = e
+    error = ERRORED
+  }
+  activeSub = prev
+  c._flags = (c._flags & ~RUNNING) | error
+  purge(c)
+  if (error !== oldError || !Object.is(old, value)) {
+    c._value = value
+    c._version!++
+  }
+}
+
+/** @internal Reads a computed: validates it if needed, tracks it if `track`, rethrows its cached error. */
+export function readComputed(c: ReactiveNode, track: boolean): unknown {
+  const flags = c._flags
+  if (flags & RUNNING) throw cycle()
+  if (flags & DIRTY) recompute(c)
+  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== globalVersion)) {
+    c._flags = flags | RUNNING
+    if (checkDirty(c)) recompute(c)
+  }
+  if (track && activeSub !== undefined) link(c, activeSub)
+  if (c._flags & ERRORED) throw c._value
+  return c._value
+}
+
+/** @internal Writes a signal: equal values are a no-op; otherwise notifies and, outside a batch, runs effects. */
+export function write(s: ReactiveNode, value: unknown): void {
+  if (s._equals === undefined ? Object.is(s._value, value) : s._equals(s._value, value)) return
+  s._value = value
+  s._version!++
+  globalVersion++
+  const subs = s._subs
+  if (subs !== undefined) {
+    propagate(subs)
+    if (batchDepth === 0 && effectQueue.length !== 0) runEffects()
+  }
+}
+
+/** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */
+export function execute(e: ReactiveNode): void {
+  const prev = activeSub
+  // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
+  e._flags = (e._flags & ~PENDING) | RUNNING
+  activeSub = undefined
+  try {
+    const cleanup = e._cleanup
+    if (cleanup !== undefined) {
+      e._cleanup = undefined
+      // A throwing cleanup is reported; the run goes on, so the effect stays subscribed.
+      try {
+        cleanup()
+      } catch (error) {
+        report(error)
+      }
+    }
+    e._depsTail = undefined
+    activeSub = e
+    const result = e._fn!()
+    if (typeof result === 'function') e._cleanup = result as () => void
+  } finally {
+    activeSub = prev
+    e._flags &= ~RUNNING
+    purge(e)
+  }
+}
+
+/** @internal Runs the queued effects: each one that is really dirty runs once; errors are reported, not fatal. */
+export function runEffects(): void {
+  if (runningEffects) return
+  runningEffects = true
+  // Effects queued by effects run in later rounds of the same flush; more than 100 rounds is an effect that
+  // keeps re-triggering itself: "Cycle detected", not a hung tab.
+  let i = 0
+  let end = effectQueue.length
+  let rounds = 0
+  try {
+    for (; i < effectQueue.length; i++) {
+      if (i === end) {
+        if (++rounds > 100) throw cycle()
+        end = effectQueue.length
+      }
+      const e = effectQueue[i]!
+      if (e._flags & WATCHING) {
+        try {
+          if (checkDirty(e)) execute(e)
+        } catch (error) {
+          report(error)
+        }
+      }
+    }
+  } finally {
+    // Drop what ran; after a cycle the rest stays queued (and flagged) for the next flush.
+    effectQueue.splice(0, i)
+    runningEffects = false
+  }
+  rethrow()
+}
+
+/** Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch. */
+export function batch<T>(fn: () => T): T {
+  batchDepth++
+  try {
+    return fn()
+  } finally {
+    if (--batchDepth === 0 && effectQueue.length !== 0) runEffects()
+  }
+}
+
+/** Runs `fn` without tracking what it reads, and returns its result. */
+export function untracked<T>(fn: () => T): T {
+  const prev = activeSub
+  activeSub = undefined
+  try {
+    return fn()
+  } finally {
+    activeSub = prev
+  }
+}

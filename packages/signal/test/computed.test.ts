@@ -1,0 +1,267 @@
+import { describe, expect, it, vi } from 'vitest'
+import { Signal, computed, effect, batch } from '@eddy/signal'
+
+describe('computed', () => {
+  it('should be lazy and cached', () => {
+    const s = new Signal(1)
+    const fn = vi.fn(() => s.value * 2)
+    const c = computed(fn)
+    expect(fn).not.toHaveBeenCalled()
+    expect(c.value).toBe(2)
+    expect(c.value).toBe(2)
+    expect(c.peek()).toBe(2)
+    expect(fn).toHaveBeenCalledTimes(1)
+    s.value = 2
+    expect(fn).toHaveBeenCalledTimes(1)
+    expect(c.value).toBe(4)
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  it('should be an instance of Signal with the same read API', () => {
+    const c = computed(() => 1)
+    expect(c).toBeInstanceOf(Signal)
+    expect(c.subscribe).toBe(Signal.prototype.subscribe)
+    expect(c.bind).toBe(Signal.prototype.bind)
+  })
+
+  it('should throw a TypeError on writing .value', () => {
+    const c = computed(() => 1)
+    expect(() => {
+      ;(c as unknown as { value: number }).value = 2
+    }).toThrow(TypeError)
+    expect(() => {
+      ;(c as unknown as { value: number }).value = 2
+    }).toThrow(/^computed: value is read-only$/)
+  })
+
+  it('should throw a TypeError naming fn when it is not a function', () => {
+    expect(() => computed(42 as never)).toThrow(/^computed: expected a function, got number$/)
+  })
+
+  it('should be glitch-free in a diamond: each node recomputes once, no inconsistent state is seen', () => {
+    const a = new Signal(1)
+    const b = computed(() => a.value + 1)
+    const c = computed(() => a.value * 10)
+    const runs = { d: 0 }
+    const d = computed(() => {
+      runs.d++
+      return `${b.value}/${c.value}`
+    })
+    const seen: string[] = []
+    effect(() => {
+      seen.push(d.value)
+    })
+    a.value = 2
+    a.value = 3
+    expect(seen).toEqual(['2/10', '3/20', '4/30'])
+    expect(runs.d).toBe(3)
+  })
+
+  it('should recompute each computed at most once per change (wide diamond)', () => {
+    const a = new Signal(0)
+    const counts = new Array(5).fill(0)
+    const mids = counts.map((_, i) =>
+      computed(() => {
+        counts[i]++
+        return a.value + i
+      }),
+    )
+    let tailRuns = 0
+    const tail = computed(() => {
+      tailRuns++
+      return mids.reduce((sum, m) => sum + m.value, 0)
+    })
+    effect(() => {
+      tail.value
+    })
+    for (let i = 1; i <= 10; i++) a.value = i
+    expect(counts).toEqual([11, 11, 11, 11, 11])
+    expect(tailRuns).toBe(11)
+    expect(tail.value).toBe(5 * 10 + 10)
+  })
+
+  it('should stop propagation when a value is equal (equality cut-off)', () => {
+    const a = new Signal(1)
+    const parity = computed(() => a.value % 2)
+    const downstream = vi.fn(() => parity.value)
+    const c = computed(downstream)
+    const eff = vi.fn(() => {
+      c.value
+    })
+    effect(eff)
+    a.value = 3
+    a.value = 5
+    expect(downstream).toHaveBeenCalledTimes(1)
+    expect(eff).toHaveBeenCalledTimes(1)
+    a.value = 4
+    expect(downstream).toHaveBeenCalledTimes(2)
+    expect(eff).toHaveBeenCalledTimes(2)
+  })
+
+  it('should track dynamic dependencies: a source no longer read no longer triggers', () => {
+    const flag = new Signal(true)
+    const a = new Signal('a')
+    const b = new Signal('b')
+    const fn = vi.fn(() => (flag.value ? a.value : b.value))
+    const c = computed(fn)
+    effect(() => {
+      c.value
+    })
+    expect(fn).toHaveBeenCalledTimes(1)
+    b.value = 'b2'
+    expect(fn).toHaveBeenCalledTimes(1)
+    flag.value = false
+    expect(c.value).toBe('b2')
+    expect(fn).toHaveBeenCalledTimes(2)
+    a.value = 'a2'
+    expect(fn).toHaveBeenCalledTimes(2)
+    b.value = 'b3'
+    expect(c.value).toBe('b3')
+    expect(fn).toHaveBeenCalledTimes(3)
+  })
+
+  it('should not recompute an unobserved computed when an unrelated signal changes', () => {
+    const a = new Signal(1)
+    const other = new Signal(1)
+    const fn = vi.fn(() => a.value)
+    const c = computed(fn)
+    expect(c.value).toBe(1)
+    other.value = 2
+    expect(c.value).toBe(1)
+    expect(fn).toHaveBeenCalledTimes(1)
+    a.value = 2
+    expect(c.value).toBe(2)
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  it('should not be retained by its sources while it has no subscribers', () => {
+    type Internal = { _subs?: unknown }
+    const a = new Signal(1)
+    const c = computed(() => a.value + 1)
+    const d = computed(() => c.value + 1)
+    expect(d.value).toBe(3)
+    expect((a as unknown as Internal)._subs).toBeUndefined()
+    expect((c as unknown as Internal)._subs).toBeUndefined()
+    const stop = effect(() => {
+      d.value
+    })
+    expect((a as unknown as Internal)._subs).toBeDefined()
+    stop()
+    expect((a as unknown as Internal)._subs).toBeUndefined()
+    expect((c as unknown as Internal)._subs).toBeUndefined()
+    a.value = 5
+    expect(d.value).toBe(7)
+  })
+
+  it('should stay correct when it is unobserved, observed, then unobserved again', () => {
+    const a = new Signal(1)
+    const c = computed(() => a.value * 2)
+    expect(c.value).toBe(2)
+    a.value = 2
+    const seen: number[] = []
+    const stop = effect(() => {
+      seen.push(c.value)
+    })
+    a.value = 3
+    stop()
+    a.value = 4
+    expect(c.value).toBe(8)
+    const stop2 = effect(() => {
+      seen.push(c.value)
+    })
+    a.value = 5
+    stop2()
+    expect(seen).toEqual([4, 6, 8, 10])
+  })
+
+  it('should cache a thrown error and rethrow it until a dependency changes', () => {
+    const a = new Signal(0)
+    const fn = vi.fn(() => {
+      if (a.value === 0) throw new Error('zero')
+      return 1 / a.value
+    })
+    const c = computed(fn)
+    expect(() => c.value).toThrow('zero')
+    expect(() => c.value).toThrow('zero')
+    expect(() => c.peek()).toThrow('zero')
+    expect(fn).toHaveBeenCalledTimes(1)
+    a.value = 4
+    expect(c.value).toBe(0.25)
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  it('should propagate a cached error to dependents and recover', () => {
+    const a = new Signal(0)
+    const c = computed(() => {
+      if (a.value < 0) throw new RangeError('negative')
+      return a.value
+    })
+    const d = computed(() => c.value + 1)
+    const seen: unknown[] = []
+    effect(() => {
+      try {
+        seen.push(d.value)
+      } catch (e) {
+        seen.push((e as Error).message)
+      }
+    })
+    a.value = -1
+    a.value = 2
+    expect(seen).toEqual([1, 'negative', 3])
+  })
+
+  it('should end a self-reading computed with a "Cycle detected" Error', () => {
+    const c: { value: number } = computed((): number => c.value + 1)
+    expect(() => c.value).toThrow(/^Cycle detected/)
+    const a: { value: number } = computed((): number => b.value)
+    const b: { value: number } = computed((): number => a.value)
+    expect(() => a.value).toThrow(/^Cycle detected/)
+  })
+
+  it('should detect a cycle that appears through a dynamic dependency, without hanging', () => {
+    const flip = new Signal(false)
+    const x: { value: number } = computed((): number => (flip.value ? y.value : 1))
+    const y: { value: number } = computed((): number => x.value + 1)
+    const seen: unknown[] = []
+    effect(() => {
+      try {
+        seen.push(y.value)
+      } catch (e) {
+        seen.push((e as Error).message)
+      }
+    })
+    flip.value = true
+    flip.value = false
+    expect(seen[0]).toBe(2)
+    expect(seen[1]).toMatch(/^Cycle detected/)
+    expect(seen[seen.length - 1]).toBe(2)
+  })
+
+  it('should update a warm 100,000-deep chain of computeds without overflowing the stack', () => {
+    const head = new Signal(0)
+    let node: { value: number } = head
+    const chain: { value: number }[] = []
+    for (let i = 0; i < 100_000; i++) {
+      const prev = node
+      node = computed(() => prev.value + 1)
+      node.value // warm: each link computed as it is built
+      chain.push(node)
+    }
+    const tail = node
+    let seen = -1
+    const stop = effect(() => {
+      seen = tail.value
+    })
+    expect(seen).toBe(100_000)
+    head.value = 1
+    expect(seen).toBe(100_001)
+    batch(() => {
+      head.value = 2
+    })
+    expect(seen).toBe(100_002)
+    stop()
+    head.value = 3
+    expect(tail.value).toBe(100_003)
+    expect(chain[500]!.value).toBe(504)
+  })
+})

@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Signal, computed, effect, batch } from '@eddy/signal'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('effect', () => {
+  it('should run now and after each change of what it read', () => {
+    const a = new Signal(1)
+    const seen: number[] = []
+    effect(() => {
+      seen.push(a.value)
+    })
+    a.value = 2
+    a.value = 3
+    expect(seen).toEqual([1, 2, 3])
+  })
+
+  it('should run the cleanup before the next run and on dispose', () => {
+    const a = new Signal(1)
+    const log: string[] = []
+    const stop = effect(() => {
+      const v = a.value
+      log.push(`run ${v}`)
+      return () => log.push(`cleanup ${v}`)
+    })
+    a.value = 2
+    stop()
+    stop()
+    a.value = 3
+    expect(log).toEqual(['run 1', 'cleanup 1', 'run 2', 'cleanup 2'])
+  })
+
+  it('should return a dispose function that also works as Symbol.dispose', () => {
+    const a = new Signal(1)
+    const fn = vi.fn(() => {
+      a.value
+    })
+    const stop = effect(fn)
+    const key = Symbol.dispose ?? Symbol.for('Symbol.dispose')
+    expect((stop as unknown as Record<symbol, unknown>)[key]).toBe(stop)
+    ;(stop as unknown as Record<symbol, () => void>)[key]!()
+    a.value = 2
+    expect(fn).toHaveBeenCalledTimes(1)
+  })
+
+  it('should throw a TypeError naming fn when it is not a function', () => {
+    expect(() => effect('x' as never)).toThrow(/^effect: expected a function, got string$/)
+    expect(() => effect(undefined as never)).toThrow(TypeError)
+  })
+
+  it('should run once per batch even when several of its sources change', () => {
+    const a = new Signal(1)
+    const b = new Signal(1)
+    const c = computed(() => a.value + b.value)
+    const fn = vi.fn(() => {
+      a.value
+      b.value
+      c.value
+    })
+    effect(fn)
+    batch(() => {
+      a.value = 2
+      b.value = 2
+    })
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  it('should not run when a computed it reads ends with an equal value', () => {
+    const a = new Signal(2)
+    const even = computed(() => a.value % 2 === 0)
+    const fn = vi.fn(() => {
+      even.value
+    })
+    effect(fn)
+    a.value = 4
+    expect(fn).toHaveBeenCalledTimes(1)
+  })
+
+  it('should throw the first run error to the caller and stay disposed', () => {
+    const a = new Signal(0)
+    let runs = 0
+    expect(() =>
+      effect(() => {
+        runs++
+        a.value
+        throw new Error('first')
+      }),
+    ).toThrow('first')
+    a.value = 1
+    expect(runs).toBe(1)
+  })
+
+  it('should let effects write signals that other effects read', () => {
+    const a = new Signal(1)
+    const b = new Signal(0)
+    const seen: number[] = []
+    effect(() => {
+      b.value = a.value * 2
+    })
+    effect(() => {
+      seen.push(b.value)
+    })
+    a.value = 5
+    expect(seen).toEqual([2, 10])
+  })
+
+  it('should end a self-triggering effect with a "Cycle detected" Error instead of hanging', () => {
+    const a = new Signal(0)
+    expect(() =>
+      effect(() => {
+        a.value = a.value + 1
+      }),
+    ).toThrow(/^Cycle detected/)
+    expect(a.value).toBeLessThan(1000)
+    // disposed by the failed creation: further writes do not run it
+    const before = a.value
+    a.value = -5
+    expect(a.value).toBe(-5)
+    expect(before).toBeGreaterThan(0)
+  })
+
+  it('should end a self-triggering effect that starts later with "Cycle detected", and stay usable', () => {
+    const a = new Signal(0)
+    const on = new Signal(false)
+    const stop = effect(() => {
+      if (on.value) a.value = a.value + 1
+    })
+    expect(() => {
+      on.value = true
+    }).toThrow(/^Cycle detected/)
+    stop()
+    const fn = vi.fn(() => {
+      a.value
+    })
+    effect(fn)
+    a.value = 0
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  describe('errors', () => {
+    it('should keep running the other effects, stay subscribed, and rethrow after the flush without reportError', () => {
+      const a = new Signal(0)
+      const seen: number[] = []
+      let throwing = 0
+      effect(() => {
+        if (a.value > 0) {
+          throwing++
+          throw new Error(`bad ${a.value}`)
+        }
+      })
+      effect(() => {
+        seen.push(a.value)
+      })
+      expect(() => {
+        a.value = 1
+      }).toThrow('bad 1')
+      expect(seen).toEqual([0, 1])
+      expect(() => {
+        a.value = 2
+      }).toThrow('bad 2')
+      expect(throwing).toBe(2)
+      expect(seen).toEqual([0, 1, 2])
+    })
+
+    it('should report errors through reportError where it exists', () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const a = new Signal(0)
+      const seen: number[] = []
+      a.subscribe((v) => {
+        if (v === 1) throw new Error('subscriber')
+      })
+      effect(() => {
+        if (a.value === 1) throw new Error('effect')
+      })
+      a.subscribe((v) => seen.push(v))
+      a.value = 1
+      a.value = 2
+      expect(reported.map((e) => (e as Error).message)).toEqual(['subscriber', 'effect'])
+      expect(seen).toEqual([0, 1, 2])
+    })
+
+    it('should stay subscribed when its cleanup throws', () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const a = new Signal(0)
+      const seen: number[] = []
+      effect(() => {
+        seen.push(a.value)
+        return () => {
+          throw new Error('cleanup')
+        }
+      })
+      a.value = 1
+      a.value = 2
+      expect(reported.map((e) => (e as Error).message)).toEqual(['cleanup', 'cleanup'])
+      expect(seen).toEqual([0, 1, 2])
+    })
+  })
+})
