@@ -1,0 +1,73 @@
+/**
+ * When is a click handled while a loop runs? Real input (CDP mouse events, as a user's) on #click-probe, with the
+ * time the browser issued each event and the time the page's listeners saw it (support.ts).
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { finishLoop, openDemo, startLoop, type InputRecord } from './support.ts'
+
+/** Where to click the probe; read before a run, since nothing can be read from a blocked page. */
+async function probeCenter(page: Page): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('#click-probe').boundingBox())!
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+const probeClicks = (inputs: InputRecord[]) => inputs.filter((i) => i.type === 'click' && i.target === 'click-probe')
+
+/** After the page shows "Running", it starts the loop after two frames and a 150 ms lead: wait past that. */
+const PAST_LEAD_MS = 500
+
+test.describe('input during the loops', () => {
+  test('a click during "Blocking loop" is handled only after the loop ends', async ({ page }) => {
+    await openDemo(page)
+    const seconds = 2
+    const at = await probeCenter(page)
+    await startLoop(page, 'Blocking loop', seconds)
+    await page.waitForTimeout(PAST_LEAD_MS)
+    // Resolves once the page has taken the input, which a blocked page cannot do before the loop ends.
+    await page.mouse.click(at.x, at.y)
+    const run = await finishLoop(page, 'Blocking loop', seconds)
+    await expect(page.locator('#click-count')).toHaveText('1')
+
+    const [click] = probeClicks(run.probe.inputs)
+    expect(click, 'the probe click reached the page').toBeDefined()
+    const frames = run.probe.frames
+    const lastFrameBefore = Math.max(...frames.filter((t) => t < click!.issued))
+    const firstFrameAfter = Math.min(...frames.filter((t) => t > click!.issued))
+    test.info().annotations.push({
+      type: 'click',
+      description: `issued ${Math.round(click!.issued - run.runningAt)} ms after "Running", handled ${Math.round(click!.handled - click!.issued)} ms later`,
+    })
+    // The premise: the click was issued while the page was frozen (inside the loop's frame gap).
+    expect(firstFrameAfter - lastFrameBefore, 'frame gap around the click (ms)').toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
+    // The loop started after the last frame before the click, so it ended no earlier than that frame + run time:
+    // the click was handled after that.
+    expect(click!.handled).toBeGreaterThanOrEqual(lastFrameBefore + seconds * 1000)
+  })
+
+  test('a click during "Cooperative loop" is handled within 100 ms', async ({ page }) => {
+    await openDemo(page)
+    const seconds = 3
+    const at = await probeCenter(page)
+    await startLoop(page, 'Cooperative loop', seconds)
+    await page.waitForTimeout(PAST_LEAD_MS)
+    const clicks = 5
+    for (let i = 0; i < clicks; i++) {
+      await page.mouse.click(at.x, at.y)
+      await page.waitForTimeout(150)
+    }
+    const run = await finishLoop(page, 'Cooperative loop', seconds)
+    await expect(page.locator('#click-count')).toHaveText(String(clicks))
+
+    const seen = probeClicks(run.probe.inputs)
+    expect(seen).toHaveLength(clicks)
+    const delays = seen.map((c) => c.handled - c.issued).sort((a, b) => a - b)
+    test.info().annotations.push({ type: 'click delays (ms)', description: delays.map((d) => d.toFixed(1)).join(', ') })
+    for (const c of seen) {
+      // The premise: issued while the loop ran, and handled while it still ran (not queued until its end).
+      expect(c.issued).toBeGreaterThan(run.runningAt)
+      expect(c.handled).toBeLessThan(run.endedAt)
+    }
+    // The median of several clicks: one click can always meet a busy moment of a loaded 2-core machine.
+    expect(delays[clicks >> 1], 'median click delay (ms)').toBeLessThanOrEqual(100)
+  })
+})
