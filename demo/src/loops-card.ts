@@ -1,52 +1,65 @@
 /** The "Five ways to loop" card: buttons, run time, status, and the results table. */
-import { Signal } from '@eddy/signal'
+import { computed, effect, Signal } from '@eddy/signal'
 import { LOOP_NAMES, RUNNERS, type LoopId } from './loops.ts'
 import { readGapWindow, startGapWindow } from './llama.ts'
-import { afterPaint, busy, LEAD_MS, setBusy } from './state.ts'
+import { afterPaint, busy, LEAD_MS } from './state.ts'
 import { unitsPerSecond, WORK_ROUNDS } from './work.ts'
 import { group, plain } from './format.ts'
 
 const ORDER: LoopId[] = ['blocking', 'nonblocking', 'microtask', 'cooperative', 'worker']
+const MIN_SECONDS = 0.5
+const MAX_SECONDS = 10
 
-/** One results row: its cells are bound to these signals. */
-interface Row {
-  work: Signal<string>
-  gap: Signal<string>
+/** What one run of a loop measured. */
+interface LoopResult {
   perSecond: number
-  bar: HTMLElement
+  gapMs: number
 }
 
 export function setupLoops(root: HTMLElement): void {
-  const input = root.querySelector<HTMLInputElement>('#run-seconds')!
-  const statusEl = root.querySelector<HTMLElement>('#loop-status')!
-  const tbody = root.querySelector<HTMLTableSectionElement>('#loop-results tbody')!
-  const empty = root.querySelector<HTMLElement>('#loop-empty')!
-  root.querySelector('#work-rounds')!.textContent = String(WORK_ROUNDS)
+  const $ = <E extends HTMLElement>(selector: string) => root.querySelector<E>(selector)!
+  const tbody = $<HTMLTableSectionElement>('#loop-results tbody')
+  new Signal(WORK_ROUNDS).bind($('#work-rounds'))
 
-  const runSeconds = new Signal(3)
-  const status = new Signal('Idle')
-  status.bind(statusEl)
-  input.addEventListener('input', () => {
-    const v = input.valueAsNumber
-    if (Number.isFinite(v)) runSeconds.value = Math.min(10, Math.max(0.5, v))
+  // The input's text, two-way; the run time is derived from it, clamped to the input's own bounds.
+  const runSecondsText = new Signal('3')
+  const input = $<HTMLInputElement>('#run-seconds')
+  runSecondsText.bind(input, { model: 'input' })
+  const runMs = computed(() => {
+    const v = Number.parseFloat(runSecondsText.value)
+    return Number.isFinite(v) ? Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, v)) * 1000 : 3000
   })
 
-  const rows = new Map<LoopId, Row>()
+  const status = new Signal('Idle')
+  status.bind($('#loop-status'))
 
-  const rowFor = (id: LoopId): Row => {
-    let row = rows.get(id)
-    if (row) return row
+  // The latest result of each loop that has run; the table is a view of it.
+  const results = new Signal<Partial<Record<LoopId, LoopResult>>>({})
+  const fastest = computed(() => Math.max(1, ...Object.values(results.value).map((r) => r.perSecond)))
+  computed(() => Object.keys(results.value).length > 0).bind($('#loop-empty'), 'hidden')
+
+  // A row appears the first time its loop reports; its cells stay bound to the results from then on.
+  const rows = new Set<LoopId>()
+  effect(() => {
+    for (const id of ORDER) if (results.value[id] && !rows.has(id)) addRow(id)
+  })
+
+  function addRow(id: LoopId): void {
+    rows.add(id)
+    const result = computed(() => results.value[id]!)
     const tr = document.createElement('tr')
     tr.dataset.loop = id
     const name = document.createElement('th')
     name.scope = 'row'
     name.textContent = LOOP_NAMES[id]
-    const work = document.createElement('td')
-    work.dataset.col = 'work'
-    work.className = 'num'
-    const gap = document.createElement('td')
-    gap.dataset.col = 'gap'
-    gap.className = 'num'
+    const cell = (col: string) => {
+      const td = document.createElement('td')
+      td.dataset.col = col
+      td.className = 'num'
+      return td
+    }
+    const work = cell('work')
+    const gap = cell('gap')
     const barCell = document.createElement('td')
     barCell.className = 'bar-col'
     const track = document.createElement('span')
@@ -56,46 +69,40 @@ export function setupLoops(root: HTMLElement): void {
     track.append(bar)
     barCell.append(track)
     tr.append(name, work, gap, barCell)
-    // Keep the rows in button order, whatever order the loops ran in.
-    const next = ORDER.slice(ORDER.indexOf(id) + 1).map((later) => tbody.querySelector(`tr[data-loop="${later}"]`)).find(Boolean)
+    computed(() => plain(result.value.perSecond)).bind(work)
+    computed(() => plain(result.value.gapMs)).bind(gap)
+    computed(() => result.value.perSecond / fastest.value).bind(bar, {
+      style: 'width',
+      format: (share) => `${Math.max(1, share * 100).toFixed(1)}%`,
+    })
+    // Rows stay in button order, whatever order the loops ran in.
+    const next = ORDER.slice(ORDER.indexOf(id) + 1)
+      .map((later) => tbody.querySelector(`tr[data-loop="${later}"]`))
+      .find(Boolean)
     tbody.insertBefore(tr, next ?? null)
-    row = { work: new Signal(''), gap: new Signal(''), perSecond: 0, bar }
-    row.work.bind(work)
-    row.gap.bind(gap)
-    rows.set(id, row)
-    empty.hidden = true
-    return row
-  }
-
-  const showBars = () => {
-    let max = 1
-    for (const row of rows.values()) max = Math.max(max, row.perSecond)
-    for (const row of rows.values()) row.bar.style.width = `${Math.max(1, (row.perSecond / max) * 100).toFixed(1)}%`
   }
 
   const run = async (id: LoopId) => {
-    if (busy.value) return
+    if (busy.peek()) return
     const name = LOOP_NAMES[id]
-    const ms = runSeconds.value * 1000
-    setBusy(name)
+    const ms = runMs.peek()
+    busy.value = name
     status.value = `Running: ${name}`
-    // Show "Running" before a blocking loop takes the thread away from rendering.
+    // Show "Running" (and the disabled buttons) before a blocking loop takes the thread away from rendering.
     await afterPaint(LEAD_MS)
     startGapWindow()
     try {
-      const result = await RUNNERS[id](ms)
-      const gap = Math.round(await readGapWindow())
-      const perSecond = unitsPerSecond(result)
-      const row = rowFor(id)
-      row.perSecond = perSecond
-      row.work.value = plain(perSecond)
-      row.gap.value = plain(gap)
-      showBars()
-      status.value = `${name}: ${group(perSecond)} work units per second for ${(result.ms / 1000).toFixed(1)} s; longest frame gap ${group(gap)} ms.`
+      const measured = await RUNNERS[id](ms)
+      const gapMs = Math.round(await readGapWindow())
+      const perSecond = unitsPerSecond(measured)
+      results.value = { ...results.peek(), [id]: { perSecond, gapMs } }
+      status.value =
+        `${name}: ${group(perSecond)} work units per second for ${(measured.ms / 1000).toFixed(1)} s; ` +
+        `longest frame gap ${group(gapMs)} ms.`
     } catch (error) {
       status.value = `${name} failed: ${error instanceof Error ? error.message : String(error)}`
     } finally {
-      setBusy('')
+      busy.value = ''
     }
   }
 

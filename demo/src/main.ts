@@ -5,6 +5,7 @@ import { setupLoops } from './loops-card.ts'
 import { setupBench } from './bench-card.ts'
 import { setupBasics } from './basics.ts'
 import { setupMonitor } from './monitor-panel.ts'
+import { disableWhileBusy } from './state.ts'
 
 const $ = <E extends Element = HTMLElement>(selector: string): E => {
   const el = document.querySelector<E>(selector)
@@ -21,6 +22,11 @@ startLlama($<SVGSVGElement>('#llama'))
 const clicks = new Signal(0)
 clicks.bind($('#click-count'))
 $('#click-probe').addEventListener('click', () => clicks.value++)
+
+// While one run is in progress, every run button and input is disabled (index.html marks them).
+for (const el of document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[data-busy-disables]')) {
+  disableWhileBusy(el)
+}
 
 setupMonitor($('.monitor-card'))
 setupLoops($('.loops-card'))

@@ -5,7 +5,7 @@
  * run shows as a hole in the fps line followed by the lag spike the monitor measured.
  */
 import { monitor } from '@eddy/scheduler'
-import { Signal } from '@eddy/signal'
+import { batch, computed, Signal } from '@eddy/signal'
 import { fps } from './llama.ts'
 
 const REFRESH_MS = 250
@@ -27,24 +27,21 @@ export function setupMonitor(root: HTMLElement): void {
   const $ = (id: string) => root.querySelector<HTMLElement>(`#${id}`)!
   const m = monitor({ maxLagMs: 100, maxUtilization: 0.9 })
 
-  const lagP99 = new Signal('0')
-  const lagMax = new Signal('0')
-  const longTasks = new Signal('0')
-  const pressure = new Signal('normal')
-  const extra = new Signal('')
+  const lagP99 = new Signal(0)
+  const lagMax = new Signal(0)
+  const longTasks = new Signal(0)
+  const utilization = new Signal(0)
+  const underPressure = new Signal(false)
   fps.bind($('mon-fps'))
-  lagP99.bind($('mon-lag-p99'))
-  lagMax.bind($('mon-lag-max'))
+  lagP99.bind($('mon-lag-p99'), { format: Math.round })
+  lagMax.bind($('mon-lag-max'), { format: Math.round })
   longTasks.bind($('mon-long-tasks'))
-  pressure.bind($('mon-pressure'))
-  extra.bind($('mon-extra'))
-  const pill = $('mon-pressure')
-  const showPressure = () => {
-    pressure.value = m.underPressure ? 'under pressure' : 'normal'
-    pill.classList.toggle('alert', m.underPressure)
-  }
-  m.on('pressure', showPressure)
-  m.on('relief', showPressure)
+  computed(() => (underPressure.value ? 'under pressure' : 'normal')).bind($('mon-pressure'))
+  underPressure.bind($('mon-pressure'), { class: 'alert' })
+  utilization.bind($('mon-extra'), { format: (u) => `Main thread busy ${Math.round(u * 100)}% (last 5 s)` })
+  // Pressure flips at once, not at the next refresh.
+  m.on('pressure', () => (underPressure.value = true))
+  m.on('relief', () => (underPressure.value = false))
 
   const canvas = root.querySelector<HTMLCanvasElement>('#mon-chart')!
   const samples: Sample[] = []
@@ -52,12 +49,14 @@ export function setupMonitor(root: HTMLElement): void {
 
   const refresh = () => {
     const t = performance.now()
-    lagP99.value = String(Math.round(m.lag.p99))
-    lagMax.value = String(Math.round(m.lag.max))
-    longTasks.value = String(m.longTasks)
-    showPressure()
-    extra.value = `Main thread busy ${Math.round(m.utilization * 100)}% (last 5 s)`
-    samples.push({ t, lag: m.lag.max, fps: fps.value, stalled: t - last > STALL_MS })
+    batch(() => {
+      lagP99.value = m.lag.p99
+      lagMax.value = m.lag.max
+      longTasks.value = m.longTasks
+      utilization.value = m.utilization
+      underPressure.value = m.underPressure
+    })
+    samples.push({ t, lag: m.lag.max, fps: fps.peek(), stalled: t - last > STALL_MS })
     last = t
     while (samples.length && samples[0]!.t < t - HISTORY_MS) samples.shift()
     draw(canvas, samples, t)

@@ -1,8 +1,15 @@
 /** Page-wide state shared by the cards. */
-import { Signal } from '@eddy/signal'
+import { computed, Signal } from '@eddy/signal'
 
 /** Accessible name of the run in progress ("Blocking loop", "Render on every write", ...), '' when idle. */
 export const busy = new Signal('')
+/** True while any run is in progress. */
+export const isBusy = computed(() => busy.value !== '')
+
+/** Disables `el` while a run is in progress: run buttons and their inputs (the click probe never is). */
+export function disableWhileBusy(el: HTMLButtonElement | HTMLInputElement): void {
+  isBusy.bind(el, 'disabled')
+}
 
 /**
  * Resolves once the current DOM state has been painted, plus `leadMs`: a blocking run must start after the page
@@ -26,11 +33,3 @@ export function afterPaint(leadMs = 0): Promise<void> {
 
 /** Lead time between showing "Running" and starting a run (see `afterPaint`). */
 export const LEAD_MS = 150
-
-/** Marks a run as started (`name`) or finished (''): while one runs, every run button and input is disabled. */
-export function setBusy(name: string): void {
-  busy.value = name
-  for (const el of document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[data-busy-disables]')) {
-    el.disabled = name !== ''
-  }
-}
