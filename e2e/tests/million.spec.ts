@@ -1,0 +1,75 @@
+/** The million-update benchmark of the page, with 100,000 updates per signal (the page's quick choice). */
+import { expect, test } from '@playwright/test'
+import { openDemo } from './support.ts'
+
+const N = 100_000
+
+test.describe('the million-update benchmark', () => {
+  test('"Run both" with 100,000 updates: last value in each paragraph, 3 DOM writes coalesced, the ratio', async ({ page }) => {
+    await openDemo(page)
+    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
+    await expect(page.getByLabel('Updates per signal')).toHaveValue(String(N))
+
+    // Our own count of DOM writes under the paragraphs, from before the run to its end.
+    await page.evaluate(() => {
+      const w = window as unknown as { __paragraphWrites: number }
+      w.__paragraphWrites = 0
+      const observer = new MutationObserver((list) => (w.__paragraphWrites += list.length))
+      for (const id of ['bench-p1', 'bench-p2', 'bench-p3']) {
+        observer.observe(document.getElementById(id)!, { childList: true, characterData: true, subtree: true })
+      }
+    })
+    await page.getByRole('button', { name: 'Run both' }).click()
+    await expect(page.locator('#bench-ratio')).toHaveText(/^\d+(\.\d)?x faster$/, { timeout: 60_000 })
+    await expect(page.locator('#bench-running')).toBeHidden()
+
+    for (const id of ['#bench-p1', '#bench-p2', '#bench-p3']) await expect(page.locator(id)).toHaveText(String(N))
+
+    const results = page.locator('#bench-results')
+    await expect(results.locator('caption')).toHaveText('Million-update benchmark')
+    const cell = (mode: string, col: string) => results.locator(`tr[data-mode="${mode}"] [data-col="${col}"]`)
+    await expect(cell('coalesced', 'dom-writes')).toHaveText('3')
+    await expect(cell('every-write', 'dom-writes')).toHaveText(String(3 * N))
+    const everyMs = parseFloat((await cell('every-write', 'ms').textContent())!)
+    const coalescedMs = parseFloat((await cell('coalesced', 'ms').textContent())!)
+    expect(everyMs).toBeGreaterThan(0)
+    expect(coalescedMs).toBeGreaterThanOrEqual(0)
+    for (const mode of ['every-write', 'coalesced']) {
+      expect(parseFloat((await cell(mode, 'per-ms').textContent())!), `${mode} writes/ms`).toBeGreaterThan(0)
+    }
+    // The ratio shown is the ratio of the two times shown (rounded as the page rounds them).
+    const shown = parseFloat((await page.locator('#bench-ratio').textContent())!)
+    const expected = everyMs / Math.max(coalescedMs, 0.1)
+    test.info().annotations.push({ type: 'benchmark', description: `${everyMs} ms vs ${coalescedMs} ms, shown ${shown}x` })
+    expect(shown).toBeGreaterThan(1)
+    expect(Math.abs(shown - expected) / expected, `ratio shown ${shown}, times give ${expected.toFixed(1)}`).toBeLessThan(0.35)
+
+    // What the page counted is what happened: every-write wrote 3N times, coalesced 3 times (a little setup aside).
+    const observed = await page.evaluate(() => (window as unknown as { __paragraphWrites: number }).__paragraphWrites)
+    expect(observed).toBeGreaterThanOrEqual(3 * N + 3)
+    expect(observed).toBeLessThanOrEqual(3 * N + 3 + 6)
+  })
+
+  test('shows "running" before the blocking run starts', async ({ page }) => {
+    await openDemo(page)
+    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
+    // Record whether the indicator was visible in a frame painted before the paragraphs changed.
+    await page.evaluate(() => {
+      const w = window as unknown as { __runningPainted: boolean }
+      w.__runningPainted = false
+      const p1 = document.getElementById('bench-p1')!
+      const start = p1.textContent
+      const check = () => {
+        if (p1.textContent !== start) return
+        if (!document.getElementById('bench-running')!.hidden) w.__runningPainted = true
+        requestAnimationFrame(check)
+      }
+      requestAnimationFrame(check)
+    })
+    await page.getByRole('button', { name: 'Render on every write' }).click()
+    await expect(page.locator('tr[data-mode="every-write"] [data-col="dom-writes"]')).toHaveText(String(3 * N), {
+      timeout: 60_000,
+    })
+    expect(await page.evaluate(() => (window as unknown as { __runningPainted: boolean }).__runningPainted)).toBe(true)
+  })
+})
