@@ -36,7 +36,8 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
   let check = 0
   const slice = () => {
     start = now()
-    n = check = 0
+    n = 0
+    check = 1 // a slice always runs one step; the first clock read comes after it
     run()
   }
   // Runs steps until the budget is spent (then yields), a step returns a promise (then resumes with its value) or
@@ -47,7 +48,7 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
         if (++n > check) {
           const spent = now() - start
           if (spent >= budgetMs) return void macrotask(slice)
-          check = n + (spent > 0 ? (n * (budgetMs - spent)) / spent / 2 : n)
+          check = n + (spent > 0 ? ((n - 1) * (budgetMs - spent)) / spent / 2 : n)
         }
         count++
         v = step()

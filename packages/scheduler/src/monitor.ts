@@ -40,6 +40,8 @@ export interface Monitor {
 /** Timer-drift sampling period: at most 1000 / 50 = 20 wake-ups per second, and a 200 ms stall that starts just
  * after a sample still delays the next one by >= 150 ms. */
 const INTERVAL_MS = 50
+/** A timer later than this found the loop busy; below it is timer noise. */
+const BUSY_MS = 2
 /** Rolling window of `lag`, `utilization` and the pressure decision. */
 const WINDOW_MS = 5000
 
@@ -48,9 +50,10 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   numArg('monitor', 'maxLagMs', maxLagMs)
   numArg('monitor', 'maxUtilization', maxUtilization, 1)
   let subs: [string, () => void][] = []
-  // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired (a task
-  // queued when the stall began waited at least that long) and that lateness is also the busy time of its period
-  // (a lower bound: work that ended before the timer was due is not seen); a long task adds its true length as lag.
+  // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired: a task
+  // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
+  // thread busy, and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks
+  // reads ~0.9, where counting only the lateness would read a few %. A long task adds its true length as lag.
   let samples: number[][] = []
   let last = now()
   let probed = -1e9
@@ -60,7 +63,7 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     // The timer was set at `last`, so it was due at `last + INTERVAL_MS` (the first tick, called directly, is not late).
     const late = Math.max(0, t - last - INTERVAL_MS)
     samples = samples.filter((s) => s[0] > t - WINDOW_MS)
-    samples.push([t, late, late, t - last])
+    samples.push([t, late, late > BUSY_MS ? t - last : 0, t - last])
     last = t
     timer = setTimeout(tick, INTERVAL_MS)
     timer.unref?.() // Node: watching the loop must not keep the process alive.

@@ -14,11 +14,13 @@ export interface FakeHost {
   log: string[]
   /** Fake time in ms (what `performance.now()` returns). */
   clock: number
+  /** How many times the package read the clock. */
+  reads: number
   /** Errors passed to `reportError`. */
   reported: unknown[]
   /** Tasks waiting to run. */
   pending(): number
-  /** Runs the next task (the earliest due; FIFO among equals), moving the clock to its due time. */
+  /** Runs the next task (the earliest due; FIFO among equals), moving the clock to its due time (and 10 us on). */
   wake(): void
   /** Runs every task due within `ms`, then moves the clock `ms` forward. */
   advance(ms: number): void
@@ -46,6 +48,7 @@ export async function load(kind: Strategy, options: { entryTypes?: string[] } = 
     log: [],
     clock: 1000,
     reported: [],
+    reads: 0,
     channels: 0,
     messages: [],
     pending: () => tasks.length,
@@ -59,6 +62,8 @@ export async function load(kind: Strategy, options: { entryTypes?: string[] } = 
       host.clock = Math.max(host.clock, task.at)
       host.log.push(`wake:${task.label}`)
       task.fn()
+      // Every task costs 10 us of fake time, so a chain of wake-ups moves the clock as on a real host.
+      host.clock += 0.01
     },
     advance(ms) {
       const end = host.clock + ms
@@ -115,7 +120,7 @@ export async function load(kind: Strategy, options: { entryTypes?: string[] } = 
     const i = tasks.findIndex((t) => t.fn === id?.task)
     if (i >= 0) tasks.splice(i, 1)
   })
-  vi.stubGlobal('performance', { now: () => host.clock })
+  vi.stubGlobal('performance', { now: () => (host.reads++, host.clock) })
   vi.stubGlobal('reportError', (e: unknown) => { host.reported.push(e) })
   vi.stubGlobal('PerformanceObserver', Object.assign(
     function FakeObserver(this: any, cb: typeof observerCallback) {

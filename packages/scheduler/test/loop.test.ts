@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { load, microtasks } from './fake-host.ts'
+
+describe('loop()', () => {
+  it('should start in a microtask, not inside the call', async () => {
+    const { host, mod } = await load('setImmediate')
+    const l = mod.loop(() => { host.block(1) })
+    expect(l.iterations).toBe(0)
+    await microtasks()
+    expect(l.iterations).toBe(5)
+    l.stop()
+  })
+
+  it('should yield one macrotask each time budgetMs is spent', async () => {
+    const { host, mod } = await load('setImmediate')
+    const l = mod.loop(() => { host.block(1) }, { budgetMs: 4 })
+    await microtasks()
+    expect(l.iterations).toBe(4)
+    expect(host.log).toEqual(['post:setImmediate'])
+    host.wake()
+    host.wake()
+    expect(l.iterations).toBe(12)
+    expect(host.log.filter((e) => e === 'post:setImmediate')).toHaveLength(3)
+    l.stop()
+    host.wake()
+    expect(await l.done).toBe(12)
+    expect(host.pending()).toBe(0)
+  })
+
+  it('should read the clock far less often than it steps, and still end the slice near the budget', async () => {
+    const { host, mod } = await load('setImmediate')
+    const l = mod.loop(() => { host.block(0.001) }, { budgetMs: 5 })
+    await microtasks()
+    const slice = l.iterations
+    // 5 ms of 1 us steps: ~5,000 steps per slice, ending between 5 ms and 5 ms + a few steps.
+    expect(slice).toBeGreaterThanOrEqual(5000)
+    expect(slice).toBeLessThan(5100)
+    expect(host.reads).toBeLessThan(slice / 50)
+    l.stop()
+  })
+
+  it('should await a step that returns a promise before the next one', async () => {
+    const { host, mod } = await load('setImmediate')
+    const log: string[] = []
+    let i = 0
+    const l = mod.loop(async () => {
+      const n = ++i
+      log.push(`start ${n}`)
+      await null
+      host.block(1)
+      log.push(`end ${n}`)
+      return n < 3
+    })
+    expect(await l.done).toBe(3)
+    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3'])
+  })
+
+  it('should end when a step returns false', async () => {
+    const { mod } = await load('setImmediate')
+    let i = 0
+    expect(await mod.loop(() => ++i < 7).done).toBe(7)
+  })
+
+  it('should resolve done after stop() while a step is pending or a yield is in flight', async () => {
+    const { host, mod } = await load('setImmediate')
+    let release = () => {}
+    const l = mod.loop(() => new Promise<void>((r) => { release = r }))
+    await microtasks()
+    expect(l.iterations).toBe(1)
+    l.stop()
+    release()
+    expect(await l.done).toBe(1)
+
+    const y = mod.loop(() => { host.block(10) })
+    await microtasks()
+    y.stop()
+    host.wake()
+    expect(await y.done).toBe(1)
+  })
+
+  it('should reject done with the error of a throwing or rejecting step, and stop', async () => {
+    const { mod } = await load('setImmediate')
+    let n = 0
+    const a = mod.loop(() => { if (++n === 3) throw new Error('sync boom') })
+    await expect(a.done).rejects.toThrow('sync boom')
+    expect(a.iterations).toBe(3)
+    const b = mod.loop(async () => { throw new Error('async boom') })
+    await expect(b.done).rejects.toThrow('async boom')
+    expect(b.iterations).toBe(1)
+  })
+
+  it('should throw a TypeError naming a bad step or budgetMs', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.loop('go' as never)).toThrow(/loop: expected step to be a function, got string/)
+    expect(() => mod.loop(() => {}, { budgetMs: -5 })).toThrow(/loop: expected budgetMs to be a number in \[0, Infinity\], got -5/)
+  })
+})

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest'
+import { load } from './fake-host.ts'
+
+const timerWakes = (log: string[]) => log.filter((e) => e === 'wake:timer').length
+
+describe('monitor()', () => {
+  it('should wake up at most 20 times per second when the loop is idle', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    host.advance(2000.5)
+    const from = host.log.length
+    host.advance(1000)
+    const second = host.log.slice(from)
+    expect(timerWakes(second)).toBeLessThanOrEqual(20)
+    expect(timerWakes(second)).toBeGreaterThanOrEqual(19)
+    // Besides the timer, ONE ~1 ms burst of turns a second (started by a timer wake-up) measures turnsPerSecond.
+    const bursts = second.filter((e, i) => e === 'post:setImmediate' && second[i - 1] !== 'wake:setImmediate').length
+    expect(bursts).toBe(1)
+    expect(m.lag).toEqual({ p50: 0, p99: 0, max: 0 })
+    expect(m.utilization).toBe(0)
+    expect(m.underPressure).toBe(false)
+    m.stop()
+  })
+
+  it('should report a 200 ms block as max lag >= 150 ms wherever it falls in the sampling period', async () => {
+    for (let phase = 0; phase < 50; phase += 2.5) {
+      const { host, mod } = await load('setImmediate')
+      const m = mod.monitor()
+      host.advance(1000 + phase)
+      host.block(200)
+      host.advance(60)
+      expect(m.lag.max, `block at phase ${phase} ms`).toBeGreaterThanOrEqual(150)
+      m.stop()
+    }
+  })
+
+  it('should keep a stall in lag.max for the 5 s window, across sampling and window boundaries, then forget it', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    host.advance(4990)
+    host.block(200) // straddles the first 5 s of the monitor's life
+    host.advance(60)
+    const spike = m.lag.max
+    expect(spike).toBeGreaterThanOrEqual(150)
+    host.advance(4800)
+    expect(m.lag.max).toBe(spike)
+    expect(m.lag.p50).toBe(0)
+    host.advance(300)
+    expect(m.lag.max).toBe(0)
+  })
+
+  it('should compute p50 and p99 over the window', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    // ~90 samples on time, one 30-80 ms late, then 10 that are 5 ms late.
+    host.advance(90 * 50)
+    host.block(80)
+    host.advance(1)
+    for (let i = 0; i < 10; i++) { host.block(55); host.advance(0) }
+    expect(m.lag.max).toBeGreaterThanOrEqual(30)
+    expect(m.lag.max).toBeLessThanOrEqual(80)
+    expect(m.lag.p99).toBeGreaterThanOrEqual(4.9)
+    expect(m.lag.p99).toBeLessThanOrEqual(m.lag.max)
+    expect(m.lag.p50).toBe(0)
+  })
+
+  it('should estimate utilization as the share of time the sampler found the loop busy', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    host.advance(5000)
+    expect(m.utilization).toBe(0)
+    // Busy in 20 ms tasks back to back: every timer fires a few ms late.
+    for (let i = 0; i < 300; i++) { host.block(20); host.advance(0) }
+    expect(m.utilization).toBeGreaterThan(0.9)
+    host.advance(6000)
+    expect(m.utilization).toBe(0)
+  })
+
+  it('should emit pressure once, hold it with hysteresis, then emit relief once', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 100, maxUtilization: 1 })
+    const events: string[] = []
+    m.on('pressure', () => events.push('pressure'))
+    m.on('relief', () => events.push('relief'))
+    host.advance(1000)
+    // At most 90 ms of lag is under the limit: no pressure.
+    host.block(90)
+    host.advance(60)
+    expect(events).toEqual([])
+    host.block(250)
+    host.advance(60)
+    expect(events).toEqual(['pressure'])
+    expect(m.underPressure).toBe(true)
+    // Lag of 70-120 ms keeps it under pressure (relief needs < 50 ms over the whole window).
+    for (let i = 0; i < 8; i++) { host.advance(900); host.block(120); host.advance(60) }
+    expect(events).toEqual(['pressure'])
+    host.advance(5100)
+    expect(events).toEqual(['pressure', 'relief'])
+    expect(m.underPressure).toBe(false)
+  })
+
+  it('should report a throwing listener and keep the others and the sampling going', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 50 })
+    const boom = new Error('listener')
+    let calls = 0
+    m.on('pressure', () => { throw boom })
+    m.on('pressure', () => calls++)
+    host.advance(100)
+    host.block(200)
+    host.advance(60)
+    expect(calls).toBe(1)
+    expect(host.reported).toEqual([boom])
+    const ticks = timerWakes(host.log)
+    host.advance(500)
+    expect(timerWakes(host.log) - ticks).toBeGreaterThanOrEqual(9)
+  })
+
+  it('should remove a listener with the function on() returns', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 50 })
+    let calls = 0
+    const off = m.on('pressure', () => calls++)
+    off()
+    host.block(200)
+    host.advance(60)
+    expect(m.underPressure).toBe(true)
+    expect(calls).toBe(0)
+  })
+
+  it('should observe long-animation-frame where supported and count each with its true length', async () => {
+    const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame', 'longtask'] })
+    const m = mod.monitor()
+    expect(host.log).toContain('observe:long-animation-frame')
+    host.advance(100)
+    host.observe([{ duration: 230 }])
+    host.advance(60)
+    expect(m.longTasks).toBe(1)
+    expect(m.lag.max).toBe(230)
+  })
+
+  it('should fall back to longtask, and observe nothing where neither exists', async () => {
+    const a = await load('setImmediate', { entryTypes: ['longtask'] })
+    a.mod.monitor()
+    expect(a.host.log).toContain('observe:longtask')
+    const b = await load('setImmediate')
+    b.mod.monitor()
+    expect(b.host.log.filter((e) => e.startsWith('observe:'))).toEqual([])
+  })
+
+  it('should measure turnsPerSecond with a short burst of macrotask turns', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    host.advance(10)
+    await Promise.resolve()
+    // The fake host's turns take 10 us: ~100,000 turns per second.
+    expect(m.turnsPerSecond).toBeGreaterThan(90_000)
+    expect(m.turnsPerSecond).toBeLessThan(110_000)
+  })
+
+  it('should stop sampling and observing on stop()', async () => {
+    const { host, mod } = await load('setImmediate', { entryTypes: ['longtask'] })
+    const m = mod.monitor()
+    host.advance(100)
+    m.stop()
+    expect(host.log).toContain('disconnect')
+    const ticks = timerWakes(host.log)
+    host.advance(1000)
+    expect(timerWakes(host.log)).toBe(ticks)
+    expect(host.pending()).toBe(0)
+  })
+
+  it('should throw a TypeError naming a bad option or event type', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.monitor({ maxLagMs: -1 })).toThrow(/monitor: expected maxLagMs to be a number/)
+    expect(() => mod.monitor({ maxUtilization: 2 })).toThrow(/monitor: expected maxUtilization to be a number in \[0, 1\], got 2/)
+    const m = mod.monitor()
+    expect(() => m.on('spike' as never, () => {})).toThrow(/monitor.on: expected type to be "pressure" or "relief", got spike/)
+    expect(() => m.on('relief', 1 as never)).toThrow(/monitor.on: expected fn to be a function, got number/)
+    m.stop()
+  })
+})
