@@ -1,0 +1,62 @@
+/** The page at 390 px wide, and with the keyboard alone. */
+import { expect, test, type Page } from '@playwright/test'
+import { openDemo } from './support.ts'
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+test.describe('at 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('has no horizontal scroll, before and after results are shown', async ({ page }) => {
+    await openDemo(page)
+    expect(await overflow(page), 'px of horizontal overflow').toBeLessThanOrEqual(0)
+    for (const name of ['Blocking loop', 'Cooperative loop', 'Worker loop', 'Run both']) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible()
+    }
+    // Results tables and the ratio appear: still no horizontal scroll.
+    await page.getByLabel('Run time (seconds)').fill('0.5')
+    await page.getByRole('button', { name: 'Cooperative loop', exact: true }).click()
+    await expect(page.locator('#loop-status')).toHaveText(/^Cooperative loop: /, { timeout: 20_000 })
+    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
+    await page.getByRole('button', { name: 'Run both' }).click()
+    await expect(page.locator('#bench-ratio')).toHaveText(/x faster$/, { timeout: 60_000 })
+    expect(await overflow(page), 'px of horizontal overflow with results').toBeLessThanOrEqual(0)
+  })
+})
+
+test.describe('with the keyboard alone', () => {
+  /** Presses Tab until the focused element matches, at most `max` times. */
+  async function tabTo(page: Page, matches: (el: { tag: string; name: string; id: string }) => boolean, max = 80) {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab')
+      const el = await page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null
+        return { tag: a?.tagName.toLowerCase() ?? '', name: a?.textContent?.trim() ?? '', id: a?.id ?? '' }
+      })
+      if (matches(el)) return
+    }
+    throw new Error(`Tab never reached the element after ${max} presses`)
+  }
+
+  test('Tab reaches a loop button and Enter runs it', async ({ page }) => {
+    await openDemo(page)
+    await tabTo(page, (el) => el.id === 'run-seconds')
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('0.5')
+    await tabTo(page, (el) => el.tag === 'button' && el.name === 'Non-blocking loop')
+    await expect(page.getByRole('button', { name: 'Non-blocking loop', exact: true })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#loop-status')).toHaveText(/^(Running: )?Non-blocking loop/)
+    await expect(page.locator('#loop-status')).toHaveText(/^Non-blocking loop: .* for 0\.5 s/, { timeout: 20_000 })
+    await expect(page.locator('#loop-results tr[data-loop="nonblocking"]')).toBeVisible()
+  })
+
+  test('Tab reaches "Increment" and Enter and Space press it', async ({ page }) => {
+    await openDemo(page)
+    await tabTo(page, (el) => el.tag === 'button' && el.name === 'Increment')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Space')
+    await expect(page.locator('#count')).toHaveText('2')
+  })
+})
