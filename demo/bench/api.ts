@@ -86,7 +86,7 @@ export interface BenchApi {
     loop(kind: LoopKind, durationMs: number): Promise<LoopRun>
   }
   reactivity: {
-    /** The libraries the cases run on: eddy (once packages/signal/bench/eddy.ts exists), the peers, the reference. */
+    /** The libraries the cases run on: `allAdapters` of packages/signal/bench (eddy, the peers, the reference). */
     adapters(): string[]
     run(options: ReactivityOptions): Promise<ReactivityResult>
   }

@@ -5,7 +5,7 @@
 import { strategy } from '@eddy/scheduler'
 import type { BenchApi } from './api.ts'
 import { countDomWrites, millionModes, runMillion } from './million.ts'
-import { reactivityAdapters, runReactivity } from './reactivity.ts'
+import { reactivityAdapters, runReactivity, setupFrameworkFrame } from './reactivity.ts'
 import { loop, loopKinds, queue, queueImpls, turnKinds, turns } from './scheduler.ts'
 
 const api: BenchApi = {
@@ -14,5 +14,13 @@ const api: BenchApi = {
   reactivity: { adapters: reactivityAdapters, run: runReactivity },
 }
 
-window.eddyBench = api
-document.getElementById('bench-status')!.textContent = 'Ready'
+const params = new URLSearchParams(location.search)
+const framework = params.get('framework')
+if (framework) {
+  // A frame of the reactivity benchmark: one library, its own copy of the case code (see reactivity.ts).
+  setupFrameworkFrame(framework, params.get('quick') === '1')
+  document.getElementById('bench-status')!.textContent = `Frame: ${framework}`
+} else {
+  window.eddyBench = api
+  document.getElementById('bench-status')!.textContent = 'Ready'
+}
