@@ -1,0 +1,62 @@
+// The package in a plain Node process: nothing queued means the process exits by itself, even with a monitor
+// running and a MessageChannel queue used. Run on an esbuild bundle of the source and on the shipped dist/index.js.
+import { describe, expect, it } from 'vitest'
+import { spawnSync, execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+const script = (entry: string) => `
+import { createQueue, loop, macrotask, monitor, probeTurnRate, strategy, yieldToMain } from ${JSON.stringify(entry)}
+const order = []
+for (let i = 0; i < 5; i++) macrotask(() => order.push(i))
+await yieldToMain()
+const mc = createQueue({ strategy: 'messageChannel' })
+await new Promise((resolve) => { mc.macrotask(() => order.push('mc')); mc.macrotask(resolve) })
+let i = 0
+const iterations = await loop(async () => ++i < 10000).done
+const m = monitor()
+const rate = await probeTurnRate({ durationMs: 50 })
+setTimeout(() => {
+  console.log(JSON.stringify({ strategy, order, iterations, rate, lag: m.lag }))
+  // No stop(): the monitor must not keep the process alive on its own.
+}, 120)
+`
+
+function runNode(entry: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-'))
+  const file = join(dir, 'main.mjs')
+  writeFileSync(file, script(entry))
+  return spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 20_000 })
+}
+
+function check(result: ReturnType<typeof runNode>) {
+  // Killed by the timeout means it did not exit by itself.
+  expect(result.signal, result.stderr).toBe(null)
+  expect(result.status, result.stderr).toBe(0)
+  const report = JSON.parse(result.stdout)
+  expect(report.strategy).toBe('setImmediate')
+  expect(report.order).toEqual([0, 1, 2, 3, 4, 'mc'])
+  expect(report.iterations).toBe(10000)
+  expect(report.rate).toBeGreaterThan(1000)
+  expect(report.lag.max).toBeGreaterThanOrEqual(0)
+}
+
+describe('in Node', () => {
+  it('should run everything and exit by itself (esbuild bundle of the source)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-bundle-'))
+    const outfile = join(dir, 'scheduler.mjs')
+    await build({ entryPoints: [join(pkg, 'src/index.ts')], bundle: true, format: 'esm', platform: 'neutral', outfile, logLevel: 'silent' })
+    check(runNode(outfile))
+  }, 30_000)
+
+  it('should do the same from the shipped build, dist/index.js', () => {
+    // `npm test` builds before Vitest; a standalone run builds it here.
+    if (!existsSync(join(pkg, 'dist/index.js'))) execFileSync(process.execPath, ['../../scripts/build-package.mjs'], { cwd: pkg })
+    check(runNode(join(pkg, 'dist/index.js')))
+  }, 30_000)
+})
