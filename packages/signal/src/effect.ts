@@ -1,7 +1,7 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
-import { batch, detach, execute, untracked, type ReactiveNode } from './graph.ts'
+import { detach, start, untracked, type ReactiveNode } from './graph.ts'
 import { expectFunction } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
@@ -41,10 +41,10 @@ export function effect(fn: EffectFn): Dispose {
   }
   const dispose = disposeEffect.bind(e) as Dispose
   dispose[disposeKey] = dispose
-  // The first run is a batch: its own writes re-trigger it after it returns, never re-entrantly. If it throws
-  // (or its writes end in a cycle) the effect is disposed and the error goes to the caller: nothing half-applied.
+  // If the first run throws (or its writes end in a cycle) the effect is disposed and the error goes to the
+  // caller: nothing half-applied.
   try {
-    batch(() => execute(e))
+    start(e)
   } catch (error) {
     dispose()
     throw error

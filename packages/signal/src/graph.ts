@@ -56,6 +56,11 @@ export let globalVersion = 0
 let batchDepth = 0
 const effectQueue: ReactiveNode[] = []
 let runningEffects = false
+// Explicit stacks for propagate and checkDirty, shared to avoid an allocation per call. Each call works above the
+// height it found (calls nest: a recompute inside checkDirty may check other nodes) and clears what it pops, so
+// no link is retained after it returns. Neither function lets a user error escape mid-walk.
+const stack: (Link | undefined)[] = []
+let height = 0
 
 /** @internal Records that subscriber `sub` read `dep`, reusing the link from the last run if it matches. */
 export function link(dep: ReactiveNode, sub: ReactiveNode): void {
@@ -83,9 +88,13 @@ export function link(dep: ReactiveNode, sub: ReactiveNode): void {
   if (sub._flags & WATCHING || sub._subs !== undefined) attach(l)
 }
 
-/** @internal Appends `l` to its source's subscriber list; a computed gaining its first subscriber connects (iteratively). */
+/**
+ * @internal Appends `l` to its source's subscriber list. A computed gaining its first subscriber connects: its own
+ * source links are attached too, depth-first and without recursion or allocation (the way back up from a
+ * computed is its only subscriber link).
+ */
 export function attach(l: Link): void {
-  let todo: Link[] | undefined
+  let depth = 0
   for (;;) {
     const dep = l._dep
     const tail = dep._subsTail
@@ -97,21 +106,36 @@ export function attach(l: Link): void {
       if (dep._flags & UNWATCHED) {
         // It was validated by the read that got us here, so its flags are exact from now on.
         dep._flags &= ~UNWATCHED
-        for (let d = dep._deps; d !== undefined; d = d._nextDep) (todo ??= []).push(d)
+        if (dep._deps !== undefined) {
+          l = dep._deps
+          depth++
+          continue
+        }
       }
     }
-    if (todo === undefined || todo.length === 0) return
-    l = todo.pop()!
+    for (;;) {
+      if (depth === 0) return
+      if (l._nextDep !== undefined) {
+        l = l._nextDep
+        break
+      }
+      l = l._sub._subs!
+      depth--
+    }
   }
 }
 
-/** @internal Removes `l` from its source's subscriber list; a computed losing its last subscriber disconnects (iteratively). */
+/**
+ * @internal Removes `l` from its source's subscriber list. A computed losing its last subscriber disconnects, so
+ * its sources stop holding it; depth-first without recursion (the way back up is parked in its `_subs` meanwhile).
+ */
 export function detach(l: Link): void {
-  let todo: Link[] | undefined
+  let depth = 0
   for (;;) {
     const dep = l._dep
     const prev = l._prevSub
     const next = l._nextSub
+    l._prevSub = l._nextSub = undefined
     if (next !== undefined) next._prevSub = prev
     else dep._subsTail = prev
     if (prev !== undefined) prev._nextSub = next
@@ -119,11 +143,24 @@ export function detach(l: Link): void {
       // Not PENDING means fresh now: record it, since no notification will reach it any more.
       if (!(dep._flags & PENDING)) dep._gv = globalVersion
       dep._flags |= UNWATCHED
-      for (let d = dep._deps; d !== undefined; d = d._nextDep) (todo ??= []).push(d)
+      if (dep._deps !== undefined) {
+        dep._subs = l
+        l = dep._deps
+        depth++
+        continue
+      }
     }
-    l._prevSub = l._nextSub = undefined
-    if (todo === undefined || todo.length === 0) return
-    l = todo.pop()!
+    for (;;) {
+      if (depth === 0) return
+      if (l._nextDep !== undefined) {
+        l = l._nextDep
+        break
+      }
+      const node = l._sub
+      l = node._subs!
+      node._subs = undefined
+      depth--
+    }
   }
 }
 
@@ -139,8 +176,8 @@ export function purge(sub: ReactiveNode): void {
 
 /** @internal Flags everything downstream of `link`'s source PENDING and queues the leaves, depth-first, without recursion. */
 export function propagate(link: Link): void {
+  const base = height
   let next = link._nextSub
-  let stack: Link[] | undefined
   for (;;) {
     const sub = link._sub
     const flags = sub._flags
@@ -150,14 +187,15 @@ export function propagate(link: Link): void {
         if (flags & RENDER) enqueue(sub as unknown as RenderJob)
         else effectQueue.push(sub)
       } else if (sub._subs !== undefined) {
-        if (next !== undefined) (stack ??= []).push(next)
+        if (next !== undefined) stack[height++] = next
         next = (link = sub._subs)._nextSub
         continue
       }
     }
     if (next === undefined) {
-      if (stack === undefined || stack.length === 0) return
-      next = stack.pop()!
+      if (height === base) return
+      next = stack[--height]!
+      stack[height] = undefined
     }
     next = (link = next)._nextSub
   }
@@ -169,8 +207,8 @@ export function propagate(link: Link): void {
  * are marked RUNNING, so a cycle is detected instead of looping. Fresh nodes are marked so (not PENDING).
  */
 export function checkDirty(sub: ReactiveNode): boolean {
+  const base = height
   let link = sub._deps
-  let stack: Link[] | undefined
   for (;;) {
     if (link !== undefined) {
       const dep = link._dep
@@ -178,7 +216,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
       if (flags & PENDING || (flags & UNWATCHED && dep._gv !== globalVersion)) {
         if (!(flags & RUNNING)) {
           dep._flags = flags | RUNNING
-          ;(stack ??= []).push(link)
+          stack[height++] = link
           sub = dep
           link = dep._deps
           continue
@@ -189,16 +227,20 @@ export function checkDirty(sub: ReactiveNode): boolean {
         link = link._nextDep
         continue
       }
-      if (stack === undefined || stack.length === 0) return true
+      if (height === base) return true
       recompute(sub)
       // Compare the same link again, now against the recomputed source's version.
-      sub = (link = stack.pop()!)._sub
+      link = stack[--height]!
+      stack[height] = undefined
+      sub = link._sub
       continue
     }
     sub._flags &= ~(PENDING | RUNNING)
     sub._gv = globalVersion
-    if (stack === undefined || stack.length === 0) return false
-    sub = (link = stack.pop()!)._sub
+    if (height === base) return false
+    link = stack[--height]!
+    stack[height] = undefined
+    sub = link._sub
     link = link._nextDep
   }
 }
@@ -310,10 +352,21 @@ export function runEffects(): void {
     }
   } finally {
     // Drop what ran; after a cycle the rest stays queued (and flagged) for the next flush.
-    effectQueue.splice(0, i)
+    if (i === effectQueue.length) effectQueue.length = 0
+    else effectQueue.splice(0, i)
     runningEffects = false
   }
   rethrow()
+}
+
+/** @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never re-entrantly. */
+export function start(e: ReactiveNode): void {
+  batchDepth++
+  try {
+    execute(e)
+  } finally {
+    if (--batchDepth === 0 && effectQueue.length !== 0) runEffects()
+  }
 }
 
 /** Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch. */

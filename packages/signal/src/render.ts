@@ -13,29 +13,27 @@ export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => 
 
 const queue: RenderJob[] = []
 let waiters: [resolve: () => void, reject: (error: unknown) => void][] = []
-// `scheduled`: a flush is posted and has not started yet. `flushing`: a flush is running; jobs queued meanwhile
+// `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off below, never re-posted).
 let scheduled = false
 let flushing = false
 let post: (flush: () => void) => void = queueMicrotask
-
-function scheduledFlush(): void {
-  scheduled = false
-  flush()
-}
 
 /** @internal Queues `job` for the next flush, posting one flush if none is pending. */
 export function enqueue(job: RenderJob): void {
   queue.push(job)
   if (!scheduled && !flushing) {
     scheduled = true
-    post(scheduledFlush)
+    post(flush)
   }
 }
 
 /** Writes every pending render now, synchronously (tests, measurements, before reading layout). */
 export function flush(): void {
   if (flushing) return
+  // A manual flush also clears `scheduled`: a posted flush that never comes (a custom schedule that drops it)
+  // cannot block later renders; one that still comes finds an empty queue.
+  scheduled = false
   flushing = true
   // A render may queue renders (its format or sanitizer writes a signal). They are drained in rounds; more
   // than 100 rounds is a render loop, cut off with "Cycle detected" instead of hanging the tab.

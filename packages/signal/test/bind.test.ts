@@ -1,0 +1,413 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Signal, computed, flush, settled } from '@eddy/signal'
+
+/** Counts writes to `prop` on `target` (an own accessor shadowing the prototype's). */
+function countWrites(target: object, prop: string): { count: number } {
+  const counter = { count: 0 }
+  let proto = Object.getPrototypeOf(target)
+  while (!Object.getOwnPropertyDescriptor(proto, prop)) proto = Object.getPrototypeOf(proto)
+  const desc = Object.getOwnPropertyDescriptor(proto, prop)!
+  Object.defineProperty(target, prop, {
+    configurable: true,
+    get() {
+      return desc.get!.call(this)
+    },
+    set(v) {
+      counter.count++
+      desc.set!.call(this, v)
+    },
+  })
+  return counter
+}
+
+afterEach(() => {
+  flush()
+  vi.unstubAllGlobals()
+})
+
+describe('Signal', () => {
+  describe('.bind() text', () => {
+    it('should render as text at the next microtask, never as HTML', async () => {
+      const el = document.createElement('p')
+      const s = new Signal('<b>x</b>')
+      s.bind(el)
+      expect(el.textContent).toBe('')
+      await Promise.resolve()
+      expect(el.textContent).toBe('<b>x</b>')
+      expect(el.children).toHaveLength(0)
+    })
+
+    it('should render null and undefined as empty, strings as-is, 0 and false as text', () => {
+      const el = document.createElement('p')
+      el.textContent = 'initial'
+      const s = new Signal<unknown>(null)
+      s.bind(el)
+      flush()
+      expect(el.textContent).toBe('')
+      for (const [v, text] of [
+        ['quoted?', 'quoted?'],
+        [0, '0'],
+        [false, 'false'],
+        [undefined, ''],
+        [42, '42'],
+      ] as const) {
+        s.value = v
+        flush()
+        expect(el.textContent).toBe(text)
+      }
+    })
+
+    it("should write a Text node's data", () => {
+      const node = document.createTextNode('a')
+      const s = new Signal('b')
+      s.bind(node)
+      flush()
+      expect(node.data).toBe('b')
+    })
+
+    it('should coalesce any number of writes into one DOM write with the latest value', async () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      s.bind(el)
+      flush()
+      const writes = countWrites(el, 'textContent')
+      for (let i = 1; i <= 1000; i++) s.value = i
+      expect(el.textContent).toBe('0')
+      await settled()
+      expect(el.textContent).toBe('1000')
+      expect(writes.count).toBe(1)
+    })
+
+    it('should write nothing when the value ends equal to what the DOM shows', () => {
+      const el = document.createElement('p')
+      const s = new Signal(1)
+      s.bind(el)
+      flush()
+      const writes = countWrites(el, 'textContent')
+      s.value = 2
+      s.value = 1
+      flush()
+      expect(writes.count).toBe(0)
+    })
+
+    it('should bind a computed, and render only when its value changed', () => {
+      const el = document.createElement('p')
+      const s = new Signal(1)
+      const parity = computed(() => (s.value % 2 ? 'odd' : 'even'))
+      parity.bind(el)
+      flush()
+      expect(el.textContent).toBe('odd')
+      const writes = countWrites(el, 'textContent')
+      s.value = 3
+      flush()
+      expect(writes.count).toBe(0)
+      s.value = 4
+      flush()
+      expect(el.textContent).toBe('even')
+      expect(writes.count).toBe(1)
+    })
+
+    it('should apply format before writing', () => {
+      const el = document.createElement('p')
+      new Signal(3).bind(el, { format: (v) => `${v} items` })
+      flush()
+      expect(el.textContent).toBe('3 items')
+    })
+  })
+
+  describe('.bind() targets', () => {
+    it('should set a property', () => {
+      const el = document.createElement('div')
+      const s = new Signal('hello')
+      s.bind(el, 'title')
+      flush()
+      expect(el.title).toBe('hello')
+    })
+
+    it('should set an attribute, and remove it for null, undefined and false', () => {
+      const el = document.createElement('div')
+      const s = new Signal<unknown>(5)
+      s.bind(el, { attr: 'aria-valuenow' })
+      flush()
+      expect(el.getAttribute('aria-valuenow')).toBe('5')
+      for (const v of [null, undefined, false]) {
+        s.value = 1
+        flush()
+        s.value = v
+        flush()
+        expect(el.hasAttribute('aria-valuenow')).toBe(false)
+      }
+      s.value = true
+      flush()
+      expect(el.getAttribute('aria-valuenow')).toBe('')
+    })
+
+    it('should toggle a class by truthiness', () => {
+      const el = document.createElement('div')
+      el.className = 'keep'
+      const s = new Signal<unknown>(0)
+      s.bind(el, { class: 'active' })
+      flush()
+      expect(el.className).toBe('keep')
+      s.value = 'yes'
+      flush()
+      expect(el.classList.contains('active')).toBe(true)
+      expect(el.classList.contains('keep')).toBe(true)
+      s.value = null
+      flush()
+      expect(el.classList.contains('active')).toBe(false)
+    })
+
+    it('should set a style property through format (camelCase or kebab-case names)', () => {
+      const el = document.createElement('div')
+      const s = new Signal(10)
+      s.bind(el, { style: 'width', format: (v) => `${v}px` })
+      const color = new Signal<string | null>('red')
+      color.bind(el, { style: 'backgroundColor' })
+      flush()
+      expect(el.style.width).toBe('10px')
+      expect(el.style.backgroundColor).toBe('red')
+      s.value = 20
+      color.value = null
+      flush()
+      expect(el.style.width).toBe('20px')
+      expect(el.style.backgroundColor).toBe('')
+    })
+
+    it('should write HTML only through the sanitizer', () => {
+      const el = document.createElement('div')
+      const sanitize = vi.fn((html: string) => html.replace(/<script[\s\S]*?<\/script>/gi, ''))
+      const s = new Signal('<em>hi</em><script>alert(1)</script>')
+      s.bind(el, { html: true, sanitize })
+      flush()
+      expect(sanitize).toHaveBeenCalledWith('<em>hi</em><script>alert(1)</script>')
+      expect(el.innerHTML).toBe('<em>hi</em>')
+    })
+  })
+
+  describe('.bind() model', () => {
+    it('should bind a text input two-way on input events', () => {
+      const input = document.createElement('input')
+      const s = new Signal('a')
+      s.bind(input, { model: 'input' })
+      flush()
+      expect(input.value).toBe('a')
+      input.value = 'typed'
+      input.dispatchEvent(new Event('input'))
+      expect(s.value).toBe('typed')
+      s.value = 'set'
+      flush()
+      expect(input.value).toBe('set')
+    })
+
+    it('should keep a number signal a number', () => {
+      const input = document.createElement('input')
+      input.type = 'number'
+      const s = new Signal(1)
+      s.bind(input, { model: 'change' })
+      input.value = '42'
+      input.dispatchEvent(new Event('change'))
+      expect(s.value).toBe(42)
+    })
+
+    it('should bind a textarea and a select', () => {
+      const area = document.createElement('textarea')
+      const text = new Signal('x')
+      text.bind(area, { model: 'input' })
+      const select = document.createElement('select')
+      for (const v of ['a', 'b', 'c']) {
+        const option = document.createElement('option')
+        option.value = option.textContent = v
+        select.append(option)
+      }
+      const choice = new Signal('b')
+      choice.bind(select, { model: 'change' })
+      flush()
+      expect(area.value).toBe('x')
+      expect(select.value).toBe('b')
+      area.value = 'y'
+      area.dispatchEvent(new Event('input'))
+      select.value = 'c'
+      select.dispatchEvent(new Event('change'))
+      expect(text.value).toBe('y')
+      expect(choice.value).toBe('c')
+    })
+
+    it('should bind a checkbox to a boolean', () => {
+      const box = document.createElement('input')
+      box.type = 'checkbox'
+      const s = new Signal(true)
+      s.bind(box, { model: 'change' })
+      flush()
+      expect(box.checked).toBe(true)
+      box.checked = false
+      box.dispatchEvent(new Event('change'))
+      expect(s.value).toBe(false)
+    })
+
+    it('should bind a radio group to the checked value', () => {
+      const radios = ['s', 'm', 'l'].map((v) => {
+        const r = document.createElement('input')
+        r.type = 'radio'
+        r.name = 'size'
+        r.value = v
+        return r
+      })
+      const size = new Signal('m')
+      for (const r of radios) size.bind(r, { model: 'change' })
+      flush()
+      expect(radios.map((r) => r.checked)).toEqual([false, true, false])
+      radios[2]!.checked = true
+      radios[2]!.dispatchEvent(new Event('change'))
+      expect(size.value).toBe('l')
+      size.value = 's'
+      flush()
+      expect(radios.map((r) => r.checked)).toEqual([true, false, false])
+    })
+
+    it('should stop listening on dispose', () => {
+      const input = document.createElement('input')
+      const s = new Signal('a')
+      const b = s.bind(input, { model: 'input' })
+      flush()
+      b.dispose()
+      input.value = 'b'
+      input.dispatchEvent(new Event('input'))
+      expect(s.value).toBe('a')
+    })
+  })
+
+  describe('.bind() disposal', () => {
+    it('should stop rendering after dispose (also through Symbol.dispose)', () => {
+      const el = document.createElement('p')
+      const s = new Signal(1)
+      const b = s.bind(el)
+      flush()
+      b.dispose()
+      s.value = 2
+      flush()
+      expect(el.textContent).toBe('1')
+      const b2 = s.bind(el)
+      flush()
+      const key = Symbol.dispose ?? Symbol.for('Symbol.dispose')
+      ;(b2 as unknown as Record<symbol, () => void>)[key]!()
+      s.value = 3
+      flush()
+      expect(el.textContent).toBe('2')
+    })
+
+    it('should release a bound computed when disposed', () => {
+      const s = new Signal(1)
+      const c = computed(() => s.value + 1)
+      const b = c.bind(document.createElement('p'))
+      expect((s as unknown as { _subs?: unknown })._subs).toBeDefined()
+      b.dispose()
+      expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    })
+  })
+
+  describe('.bind() errors', () => {
+    it('should throw a TypeError for a non-Node', () => {
+      const s = new Signal(0)
+      expect(() => s.bind(5 as never)).toThrow(/^bind: expected a DOM Node, got number$/)
+      expect(() => s.bind(null as never)).toThrow(/^bind: expected a DOM Node, got null$/)
+      expect(() => s.bind({} as never)).toThrow(/^bind: expected a DOM Node, got object$/)
+    })
+
+    it('should throw a TypeError for an unknown target', () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      expect(() => s.bind(el, { foo: 1 } as never)).toThrow(/^bind: unknown target/)
+      expect(() => s.bind(el, 7 as never)).toThrow(/^bind: unknown target number$/)
+      expect(() => s.bind(el, { attr: 3 } as never)).toThrow(/^bind: expected a name, got number$/)
+    })
+
+    it('should refuse event-handler attributes and properties, and HTML sinks', () => {
+      const el = document.createElement('p')
+      const s = new Signal('alert(1)')
+      expect(() => s.bind(el, { attr: 'onclick' })).toThrow(TypeError)
+      expect(() => s.bind(el, { attr: 'ONMOUSEOVER' })).toThrow(/^bind: refusing script sink "ONMOUSEOVER"$/)
+      expect(() => s.bind(el, 'onclick')).toThrow(TypeError)
+      expect(() => s.bind(el, 'innerHTML')).toThrow(TypeError)
+      expect(() => s.bind(document.createElement('iframe'), { attr: 'srcdoc' })).toThrow(TypeError)
+      expect(() => s.bind(document.createElement('script'))).toThrow(/^bind: refusing a <script> node$/)
+      flush()
+      expect(el.hasAttribute('onclick')).toBe(false)
+    })
+
+    it('should throw a TypeError naming sanitize when html has none', () => {
+      const el = document.createElement('p')
+      expect(() => new Signal('x').bind(el, { html: true } as never)).toThrow(/^sanitize: expected a function, got undefined$/)
+      expect(() => new Signal('x').bind(el, { format: 'x' } as never)).toThrow(/^format: expected a function, got string$/)
+    })
+
+    it('should refuse model on a computed, on a non-form element, and element targets on a Text node', () => {
+      expect(() => computed(() => 'x').bind(document.createElement('input'), { model: 'input' } as never)).toThrow(
+        /^bind: model needs a writable Signal/,
+      )
+      expect(() => new Signal('x').bind(document.createElement('div'), { model: 'input' })).toThrow(/^bind: model needs an input/)
+      expect(() => new Signal('x').bind(document.createElement('input'), { model: 'keyup' as never })).toThrow(/^bind: model expects/)
+      expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
+    })
+
+    it('should change nothing when the arguments are bad', () => {
+      const s = new Signal(0)
+      expect(() => s.bind(document.createElement('p'), { html: true } as never)).toThrow(TypeError)
+      expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    })
+
+    it('should report a throwing render, keep rendering the others, and render it again later', () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const a = document.createElement('p')
+      const b = document.createElement('p')
+      const s = new Signal(1)
+      s.bind(a, {
+        format: (v) => {
+          if (v === 2) throw new Error('render')
+          return v
+        },
+      })
+      s.bind(b)
+      flush()
+      s.value = 2
+      flush()
+      expect(reported.map((e) => (e as Error).message)).toEqual(['render'])
+      expect(b.textContent).toBe('2')
+      s.value = 3
+      flush()
+      expect(a.textContent).toBe('3')
+    })
+
+    it('should rethrow a render error after the flush where reportError is missing', () => {
+      const el = document.createElement('p')
+      const other = document.createElement('p')
+      const s = new Signal(0)
+      const c = computed(() => {
+        if (s.value === 1) throw new Error('computed')
+        return s.value
+      })
+      c.bind(el)
+      s.bind(other)
+      flush()
+      s.value = 1
+      expect(() => flush()).toThrow('computed')
+      expect(other.textContent).toBe('1')
+    })
+
+    it('should cut off a render that keeps scheduling renders with "Cycle detected"', () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      const b = s.bind(el, {
+        format: (v) => {
+          s.value = v + 1
+          return v
+        },
+      })
+      expect(() => flush()).toThrow(/^Cycle detected/)
+      b.dispose()
+      flush()
+      expect(s.value).toBeLessThan(1000)
+    })
+  })
+})

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Signal, configure, flush, settled } from '@eddy/signal'
+
+afterEach(() => {
+  flush()
+  configure({ schedule: 'microtask' })
+})
+
+describe('flush', () => {
+  it('should write pending renders synchronously', () => {
+    const el = document.createElement('p')
+    new Signal('now').bind(el)
+    flush()
+    expect(el.textContent).toBe('now')
+  })
+})
+
+describe('settled', () => {
+  it('should resolve once pending renders are written', async () => {
+    const el = document.createElement('p')
+    const s = new Signal(1)
+    s.bind(el)
+    await settled()
+    expect(el.textContent).toBe('1')
+    s.value = 2
+    const p = settled()
+    expect(el.textContent).toBe('1')
+    await p
+    expect(el.textContent).toBe('2')
+    await settled()
+  })
+})
+
+describe('configure', () => {
+  it('should post ONE flush per checkpoint through a custom schedule', () => {
+    const posted: (() => void)[] = []
+    configure({ schedule: (f) => posted.push(f) })
+    const els = [document.createElement('p'), document.createElement('p'), document.createElement('p')]
+    const sigs = els.map((el, i) => {
+      const s = new Signal(i)
+      s.bind(el)
+      return s
+    })
+    for (let i = 0; i < 100; i++) for (const s of sigs) s.value = i * 10
+    expect(posted).toHaveLength(1)
+    expect(els.map((e) => e.textContent)).toEqual(['', '', ''])
+    posted[0]!()
+    expect(els.map((e) => e.textContent)).toEqual(['990', '990', '990'])
+    sigs[0]!.value = 1
+    expect(posted).toHaveLength(2)
+  })
+
+  it("should flush before the next frame with 'animationFrame'", async () => {
+    const raf = vi.spyOn(globalThis, 'requestAnimationFrame')
+    configure({ schedule: 'animationFrame' })
+    const el = document.createElement('p')
+    new Signal('frame').bind(el)
+    await Promise.resolve()
+    expect(el.textContent).toBe('')
+    expect(raf).toHaveBeenCalledTimes(1)
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)))
+    expect(el.textContent).toBe('frame')
+    raf.mockRestore()
+  })
+
+  it('should throw a TypeError naming schedule for a bad one', () => {
+    expect(() => configure({ schedule: 5 as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got number$/)
+    expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
+  })
+})
