@@ -149,11 +149,15 @@ function fail(message: string): never {
   throw new TypeError('bind: ' + message)
 }
 
-// Names that would turn a value into code: event handlers, HTML parsing sinks.
-function sinkless(name: unknown): string {
+function named(name: unknown): string {
   if (typeof name !== 'string') fail(`expected a name, got ${kind(name)}`)
-  if (/^on|^(inner|outer)html$|^srcdoc$/i.test(name)) fail(`refusing script sink "${name}"`)
   return name
+}
+
+// Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks.
+function sinkless(name: unknown): string {
+  if (/^on|^(inner|outer)html$|^srcdoc$/i.test(named(name))) fail(`refusing script sink "${name}"`)
+  return name as string
 }
 
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
@@ -172,8 +176,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     const t = target as Record<string, any>
     if (t.format !== undefined) format = expectFunction(t.format, 'format')
     if ('attr' in t) (name = sinkless(t.attr)), (writer = writeAttribute)
-    else if ('class' in t) (name = sinkless(t.class)), (writer = writeClass)
-    else if ('style' in t) (name = sinkless(t.style).replace(/[A-Z]/g, '-$&').toLowerCase()), (writer = writeStyle)
+    else if ('class' in t) (name = named(t.class)), (writer = writeClass)
+    else if ('style' in t) (name = named(t.style).replace(/[A-Z]/g, '-$&').toLowerCase()), (writer = writeStyle)
     else if ('html' in t) (sanitize = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
     else if ('model' in t) {
       name = t.model

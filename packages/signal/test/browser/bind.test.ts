@@ -1,24 +1,155 @@
-import { describe, expect, it } from 'vitest'
-import { Signal, flush } from '@eddy/signal'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
+
+/** Records every DOM mutation under `root` until `stop()` returns them. */
+function observe(root: Node): { stop(): MutationRecord[] } {
+  const records: MutationRecord[] = []
+  const observer = new MutationObserver((list) => records.push(...list))
+  observer.observe(root, { childList: true, characterData: true, attributes: true, subtree: true })
+  return {
+    stop() {
+      records.push(...observer.takeRecords())
+      observer.disconnect()
+      return records
+    },
+  }
+}
+
+afterEach(() => {
+  flush()
+  configure({ schedule: 'microtask' })
+  vi.unstubAllGlobals()
+  document.body.replaceChildren()
+})
 
 describe('Signal (Chromium)', () => {
   describe('.bind()', () => {
-    it('should make 1,000 writes in one task cost one DOM mutation, with the last value', async () => {
-      const el = document.createElement('p')
-      document.body.append(el)
-      const s = new Signal(0)
-      s.bind(el)
+    it('should make 3 x 1,000 writes in one task cost one DOM mutation per element, with the last values', async () => {
+      const els = [0, 1, 2].map(() => document.body.appendChild(document.createElement('p')))
+      const sigs = els.map((el) => {
+        const s = new Signal(0)
+        s.bind(el)
+        return s
+      })
       flush()
-      const records: MutationRecord[] = []
-      const observer = new MutationObserver((list) => records.push(...list))
-      observer.observe(el, { childList: true, characterData: true, subtree: true })
-      for (let i = 1; i <= 1000; i++) s.value = i
+      const mutations = observe(document.body)
+      for (let i = 1; i <= 1000; i++) for (const s of sigs) s.value = i
+      expect(els.map((e) => e.textContent)).toEqual(['0', '0', '0'])
       await new Promise((r) => setTimeout(r, 0))
-      records.push(...observer.takeRecords())
-      observer.disconnect()
-      expect(el.textContent).toBe('1000')
-      expect(records).toHaveLength(1)
-      el.remove()
+      const records = mutations.stop()
+      expect(els.map((e) => e.textContent)).toEqual(['1000', '1000', '1000'])
+      expect(records).toHaveLength(3)
+      expect(new Set(records.map((r) => r.target))).toEqual(new Set(els))
     })
+
+    it('should write nothing when the value ends equal to what the DOM shows', async () => {
+      const el = document.body.appendChild(document.createElement('p'))
+      const s = new Signal('same')
+      s.bind(el)
+      s.bind(el, { attr: 'data-x' })
+      s.bind(el, { class: 'on' })
+      await settled()
+      const mutations = observe(el)
+      s.value = 'other'
+      s.value = 'same'
+      await settled()
+      expect(mutations.stop()).toHaveLength(0)
+    })
+
+    it('should write each kind of target once per flush', async () => {
+      const el = document.body.appendChild(document.createElement('div'))
+      const n = new Signal(0)
+      n.bind(el, { attr: 'aria-valuenow' })
+      n.bind(el, { class: 'big', format: (v) => v > 50 })
+      n.bind(el, { style: 'width', format: (v) => `${v}px` })
+      n.bind(el, 'title')
+      await settled()
+      const mutations = observe(el)
+      for (let i = 1; i <= 100; i++) n.value = i
+      await settled()
+      const records = mutations.stop()
+      expect(records.map((r) => r.attributeName).sort()).toEqual(['aria-valuenow', 'class', 'style', 'title'])
+      expect(el.getAttribute('aria-valuenow')).toBe('100')
+      expect(el.className).toBe('big')
+      expect(el.style.width).toBe('100px')
+      expect(el.title).toBe('100')
+    })
+
+    it('should render a computed once per flush, after subscribers and effects ran synchronously', async () => {
+      const el = document.body.appendChild(document.createElement('p'))
+      const a = new Signal(1)
+      const doubled = computed(() => a.value * 2)
+      const seen: number[] = []
+      effect(() => {
+        seen.push(doubled.value)
+      })
+      doubled.bind(el)
+      await settled()
+      const mutations = observe(el)
+      a.value = 2
+      a.value = 3
+      expect(seen).toEqual([2, 4, 6])
+      expect(el.textContent).toBe('2')
+      await settled()
+      expect(el.textContent).toBe('6')
+      expect(mutations.stop()).toHaveLength(1)
+    })
+
+    it('should write a two-way model back from real user-like events', () => {
+      const input = document.body.appendChild(document.createElement('input'))
+      const s = new Signal('start')
+      s.bind(input, { model: 'input' })
+      flush()
+      input.focus()
+      input.value = 'typed'
+      input.dispatchEvent(new InputEvent('input', { bubbles: true }))
+      expect(s.value).toBe('typed')
+      const box = document.body.appendChild(document.createElement('input'))
+      box.type = 'checkbox'
+      const checked = new Signal(false)
+      checked.bind(box, { model: 'change' })
+      box.click()
+      expect(checked.value).toBe(true)
+    })
+
+    it('should support `using` through Symbol.dispose', () => {
+      expect(typeof Symbol.dispose).toBe('symbol')
+      const el = document.body.appendChild(document.createElement('p'))
+      const s = new Signal(1)
+      {
+        const b = s.bind(el)
+        flush()
+        b[Symbol.dispose]()
+      }
+      s.value = 2
+      flush()
+      expect(el.textContent).toBe('1')
+    })
+
+    it('should report a throwing render through reportError and keep the others', async () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const a = document.body.appendChild(document.createElement('p'))
+      const b = document.body.appendChild(document.createElement('p'))
+      const s = new Signal(0)
+      s.bind(a, { format: () => { throw new Error('boom') } })
+      s.bind(b)
+      await settled()
+      expect(reported).toHaveLength(1)
+      expect(b.textContent).toBe('0')
+    })
+  })
+})
+
+describe('configure (Chromium)', () => {
+  it("should flush at the next animation frame with 'animationFrame', not at the microtask checkpoint", async () => {
+    configure({ schedule: 'animationFrame' })
+    const el = document.body.appendChild(document.createElement('p'))
+    new Signal('frame').bind(el)
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(el.textContent).toBe('')
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+    expect(el.textContent).toBe('frame')
   })
 })
