@@ -1,0 +1,79 @@
+// Compile-only type test (checked by `tsc --noEmit`, never run): pins the public types of @eddy/signal.
+import {
+  Signal,
+  batch,
+  computed,
+  configure,
+  effect,
+  flush,
+  settled,
+  untracked,
+  type Binding,
+  type Computed,
+  type Dispose,
+} from '@eddy/signal'
+
+const count = new Signal(0)
+const name = Signal('eddy')
+const n: number = count.value
+const s: string = name.peek()
+count.value = 5
+// @ts-expect-error a Signal<number> holds numbers
+count.value = 'five'
+new Signal({ id: 1 }, { equals: (a, b) => a.id === b.id })
+// @ts-expect-error equals compares two values of the signal's type
+new Signal(1, { equals: (a: string, b: string) => a === b })
+
+const doubled: Computed<number> = computed(() => count.value * 2)
+const d: number = doubled.value + doubled.peek()
+// @ts-expect-error a computed is read-only
+doubled.value = 3
+// @ts-expect-error computed takes a function
+computed(5)
+
+const off: Dispose = count.subscribe((v) => v.toFixed())
+off()
+off[Symbol.dispose]()
+// @ts-expect-error the subscriber gets the signal's type
+name.subscribe((v: number) => v)
+
+const el = document.createElement('div')
+const input = document.createElement('input')
+const b: Binding = count.bind(el)
+b.dispose()
+b[Symbol.dispose]()
+count.bind(el, 'title')
+count.bind(el, { attr: 'aria-valuenow' })
+count.bind(el, { class: 'active' })
+count.bind(el, { style: 'width', format: (v) => `${v.toFixed(1)}px` })
+name.bind(el, { html: true, sanitize: (html) => html })
+name.bind(input, { model: 'input' })
+doubled.bind(el, { attr: 'data-doubled' })
+// @ts-expect-error html needs a sanitizer
+name.bind(el, { html: true })
+// @ts-expect-error model takes 'input' or 'change'
+name.bind(input, { model: 'keyup' })
+// @ts-expect-error a computed cannot be bound two-way
+doubled.bind(input, { model: 'input' })
+// @ts-expect-error format gets the signal's type
+count.bind(el, { format: (v: string) => v })
+
+const stop: Dispose = effect(() => {
+  count.value
+  return () => {}
+})
+stop()
+// @ts-expect-error an effect returns nothing or a cleanup function
+effect(() => 5)
+
+const r: string = batch(() => 'done')
+const u: number = untracked(() => count.value)
+flush()
+const p: Promise<void> = settled()
+configure({ schedule: 'microtask' })
+configure({ schedule: 'animationFrame' })
+configure({ schedule: (f) => setTimeout(f, 0) })
+// @ts-expect-error unknown schedule
+configure({ schedule: 'idle' })
+
+export { n, s, d, r, u, p }
