@@ -3,7 +3,7 @@
  * first write until the DOM shows the last value. Each mode has its own object shape and its own loop so
  * that no mode's inline caches are polluted by another's.
  */
-import { Signal, flush } from '@eddy/signal'
+import { Signal, flush, type Binding } from '@eddy/signal'
 import type { MillionMode, MillionRun } from './api.ts'
 
 type Paragraphs = [HTMLElement, HTMLElement, HTMLElement]
@@ -101,13 +101,15 @@ function textContentWrites(ps: Paragraphs, n: number): () => void {
   }
 }
 
+/** The bindings of the last eddy run, released before the next one binds the same paragraphs. */
+let eddyBindings: Binding[] = []
+
 function eddyWrites(ps: Paragraphs, n: number): () => void {
+  for (const binding of eddyBindings) binding.dispose()
   const a = new Signal(0)
   const b = new Signal(0)
   const c = new Signal(0)
-  a.bind(ps[0])
-  b.bind(ps[1])
-  c.bind(ps[2])
+  eddyBindings = [a.bind(ps[0]), b.bind(ps[1]), c.bind(ps[2])]
   flush() // the initial render happens before the clock starts
   return () => {
     for (let i = 1; i <= n; i++) {
