@@ -1,6 +1,7 @@
 import { fnArg, numArg } from './errors.ts'
 import { now, queueMicrotask } from './host.ts'
 import { macrotask } from './queue.ts'
+import { nextCheck } from './slice.ts'
 
 /** A running cooperative loop. */
 export interface Loop {
@@ -28,9 +29,7 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
     stopped = true
     reject(e)
   }
-  // The clock is read at step `check` of the slice, not at every step (a clock read costs as much as a trivial
-  // step): each read aims the next one at half the remaining budget at the rate seen so far, so a slice ends close
-  // to the budget after ~log2(budget / step cost) reads. A coarse clock that has not moved yet doubles the stride.
+  // The clock is read before step `check` of the slice (see nextCheck), not at every step.
   let start = 0
   let n = 0
   let check = 0
@@ -48,7 +47,7 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
         if (++n > check) {
           const spent = now() - start
           if (spent >= budgetMs) return void macrotask(slice)
-          check = n + (spent > 0 ? ((n - 1) * (budgetMs - spent)) / spent / 2 : n)
+          check = nextCheck(n - 1, spent, budgetMs) + 1
         }
         count++
         v = step()

@@ -1,5 +1,6 @@
 import { fnArg, numArg } from './errors.ts'
 import { now, poster, report, strategy as detected, type Strategy } from './host.ts'
+import { nextCheck } from './slice.ts'
 
 /** Options of {@link createQueue}. */
 export interface QueueOptions {
@@ -21,32 +22,43 @@ export interface Queue {
 export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions = {}): Queue {
   const post = poster('createQueue', strategy)
   numArg('createQueue', 'budgetMs', budgetMs)
-  // Invariants: `q[head..]` is what is left to run (a cancelled or started slot holds undefined); a wake-up is in
-  // flight or running exactly while `head < q.length`, so a push onto an idle queue (it lands at `head`) is the
-  // only one that posts, and a queue never has two wake-ups in flight.
+  // `q` collects callbacks queued since the last snapshot; `rest[at..]` is what is left of the snapshot being
+  // drained. Arrays are never compacted or reused, only replaced, so a cancel function (array + index) stays exact
+  // and clearing a slot that already ran is harmless; a cancelled slot holds undefined. `posted` is true from the first push until a wake-up finds nothing
+  // left, so a queue never has two wake-ups in flight.
   let q: ((() => void) | undefined)[] = []
-  let head = 0
+  let rest: typeof q = []
+  let at = 0
+  let posted = false
   const drain = () => {
-    // Snapshot: a callback queued by this drain lands past `end` and waits for the next wake-up, after the
-    // microtasks queued before it.
-    const end = q.length
+    // Snapshot: a callback queued by this drain lands in the new `q` and waits for a later wake-up, after the
+    // microtasks queued before it. Locals in the hot loop: closure variables cost a context access each.
+    if (at == rest.length) { rest = q; q = []; at = 0 }
+    const items = rest
+    const end = items.length
     const start = now()
-    while (head < end) {
-      const fn = q[head]
-      q[head] = undefined
+    let i = at
+    let check = i + 1
+    while (i < end) {
+      const fn = items[i]
+      i++
       try { fn && fn() } catch (e) { report(e) }
-      // `head` moves only after the callback, so a push made by the last callback does not look like an idle queue.
-      if (++head < end && now() - start >= budgetMs) break
+      if (i >= check && i < end) {
+        const spent = now() - start
+        if (spent >= budgetMs) break
+        check = at + nextCheck(i - at, spent, budgetMs)
+      }
     }
-    head < q.length ? post(drain) : (q = [], head = 0)
+    at = i
+    i < end || q.length ? post(drain) : (posted = false)
   }
   return {
     strategy,
     macrotask(fn) {
       const slots = q
       const i = q.push(fnArg('macrotask', 'fn', fn)) - 1
-      i == head && post(drain)
-      return () => { slots[i] == fn && (slots[i] = undefined) }
+      posted || ((posted = true), post(drain))
+      return () => { slots[i] = undefined }
     },
   }
 }

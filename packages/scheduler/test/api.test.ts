@@ -69,7 +69,7 @@ describe('loop()', () => {
 
 describe('probeTurnRate()', () => {
   it('should report a positive rate', async () => {
-    expect(await probeTurnRate({ durationMs: 20 })).toBeGreaterThan(100)
+    expect(await probeTurnRate({ durationMs: 20 })).toBeGreaterThan(0)
   })
 })
 
