@@ -35,14 +35,13 @@ declare class Binding {
   /** Same as `dispose()`, for `using`. */
   [Symbol.dispose](): void
   /** @internal */ _flags: number
-  /** @internal */ _deps: Link
-  /** @internal */ _source: Source
-  /** @internal */ _ref: WeakRef<Node>
+  /** @internal The link to the source (`_deps._dep`). */ _deps: Link
+  /** @internal The node, held weakly: a binding must not keep a removed node alive. */ _ref: WeakRef<Node>
   /** @internal */ _write: Writer
-  /** @internal */ _name: string
+  /** @internal The property, attribute, class or style name; the sanitizer for html; the event for model. */
+  _arg: any
   /** @internal */ _format: ((value: unknown) => unknown) | undefined
-  /** @internal */ _sanitize: ((html: string) => string) | undefined
-  /** @internal */ _listener: ((event: Event) => void) | undefined
+  /** @internal The model's event listener. */ _listener: ((event: Event) => void) | undefined
   /** @internal */ _render(): void
 }
 
@@ -50,22 +49,12 @@ declare class Binding {
 let registry: FinalizationRegistry<Binding> | undefined
 
 // Prototype-based like Signal (see signal.ts): smaller and faster than a class.
-function Binding(
-  this: Binding,
-  source: Source,
-  node: Node,
-  writer: Writer,
-  name: string,
-  format: Binding['_format'],
-  sanitize: Binding['_sanitize'],
-): void {
+function Binding(this: Binding, source: Source, node: Node, writer: Writer, arg: unknown, format: Binding['_format']): void {
   this._flags = WATCHING | RENDER | PENDING
-  this._source = source
   this._ref = new WeakRef(node)
   this._write = writer
-  this._name = name
+  this._arg = arg
   this._format = format
-  this._sanitize = sanitize
   this._listener = undefined
   this._deps = {
     _dep: source,
@@ -83,19 +72,18 @@ Binding.prototype._render = function (this: Binding) {
   if (!(flags & WATCHING)) return
   this._flags = flags & ~PENDING
   const node = this._ref.deref()
-  if (node === undefined) return this.dispose()
-  let value = this._source.peek()
-  if (this._format !== undefined) value = this._format(value)
-  this._write(node, value)
+  if (!node) return this.dispose()
+  const value = (this._deps._dep as Source).peek()
+  this._write(node, this._format ? this._format(value) : value)
 }
 
 Binding.prototype.dispose = function (this: Binding) {
   if (!(this._flags & WATCHING)) return
   this._flags = 0
   detach(this._deps)
-  registry?.unregister(this)
+  registry!.unregister(this)
   const node = this._listener && this._ref.deref()
-  if (node) node.removeEventListener(this._name, this._listener!)
+  if (node) node.removeEventListener(this._arg, this._listener!)
 }
 
 Binding.prototype[disposeKey] = Binding.prototype.dispose
@@ -103,90 +91,75 @@ Binding.prototype[disposeKey] = Binding.prototype.dispose
 const text = (value: unknown): string => (value == null ? '' : String(value))
 
 function writeText(this: Binding, node: Node, value: unknown): void {
-  const s = text(value)
-  if (node.textContent !== s) node.textContent = s
+  if (node.textContent != (value = text(value))) node.textContent = value as string
 }
 
 function writeProperty(this: Binding, node: any, value: unknown): void {
-  if (node[this._name] !== value) node[this._name] = value
+  if (node[this._arg] !== value) node[this._arg] = value
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
-  const name = this._name
-  if (value == null || value === false) {
-    if (el.hasAttribute(name)) el.removeAttribute(name)
-  } else {
-    const s = value === true ? '' : String(value)
-    if (el.getAttribute(name) !== s) el.setAttribute(name, s)
-  }
+  if (value == null || value === false) el.removeAttribute(this._arg)
+  else if (el.getAttribute(this._arg) != (value = value === true ? '' : String(value)))
+    el.setAttribute(this._arg, value as string)
 }
 
 function writeClass(this: Binding, el: Element, value: unknown): void {
-  if (el.classList.contains(this._name) !== !!value) el.classList.toggle(this._name, !!value)
+  if (el.classList.contains(this._arg) != !!value) el.classList.toggle(this._arg)
 }
 
 function writeStyle(this: Binding, el: HTMLElement, value: unknown): void {
-  const s = value === false ? '' : text(value)
-  if (el.style.getPropertyValue(this._name) !== s) el.style.setProperty(this._name, s)
+  if (el.style.getPropertyValue(this._arg) != (value = value === false ? '' : text(value)))
+    el.style.setProperty(this._arg, value as string)
 }
 
 function writeHtml(this: Binding, el: Element, value: unknown): void {
-  const html = this._sanitize!(text(value))
-  if (el.innerHTML !== html) el.innerHTML = html
+  if (el.innerHTML != (value = this._arg(text(value)))) el.innerHTML = value as string
 }
 
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   const type = el.type
-  if (type === 'checkbox') {
-    if (el.checked !== !!value) el.checked = !!value
-  } else if (type === 'radio') {
-    const on = el.value === text(value)
-    if (el.checked !== on) el.checked = on
-  } else if (el.value !== text(value)) el.value = text(value)
+  if (type == 'checkbox') {
+    if (el.checked != !!value) el.checked = !!value
+  } else if (type == 'radio') {
+    if (el.checked != (el.value == text(value))) el.checked = !el.checked
+  } else if (el.value != (value = text(value))) el.value = value as string
 }
 
 function fail(message: string): never {
   throw new TypeError('bind: ' + message)
 }
 
-function named(name: unknown): string {
-  if (typeof name !== 'string') fail(`expected a name, got ${kind(name)}`)
-  return name
-}
-
 // Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks.
-function sinkless(name: unknown): string {
-  if (/^on|^(inner|outer)html$|^srcdoc$/i.test(named(name))) fail(`refusing script sink "${name}"`)
-  return name as string
+function sinkless(name: string): string {
+  if (/^on|^(inner|outer)html$|^srcdoc$/i.test(name)) fail(`refusing script sink "${name}"`)
+  return name
 }
 
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
 export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Binding {
-  if (typeof (node as Node | null)?.nodeType !== 'number') fail(`expected a DOM Node, got ${kind(node)}`)
+  if (typeof (node as Node | null)?.nodeType != 'number') fail('expected a DOM Node, got ' + kind(node))
   if (/^script$/i.test(node.nodeName)) fail('refusing a <script> node')
   let writer: Writer = writeText
-  let name = ''
+  let arg: unknown
   let format: Binding['_format']
-  let sanitize: Binding['_sanitize']
-  if (typeof target === 'string') {
-    name = sinkless(target)
-    writer = writeProperty
-  } else if (target !== undefined) {
-    if (target === null || typeof target !== 'object') fail(`unknown target ${kind(target)}`)
+  if (typeof target == 'string') (arg = sinkless(target)), (writer = writeProperty)
+  else if (target !== undefined) {
     const t = target as Record<string, any>
-    if (t.format !== undefined) format = expectFunction(t.format, 'format')
-    if ('attr' in t) (name = sinkless(t.attr)), (writer = writeAttribute)
-    else if ('class' in t) (name = named(t.class)), (writer = writeClass)
-    else if ('style' in t) (name = named(t.style).replace(/[A-Z]/g, '-$&').toLowerCase()), (writer = writeStyle)
-    else if ('html' in t) (sanitize = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
+    if (t?.format !== undefined) format = expectFunction(t.format, 'format')
+    if (typeof t != 'object' || !t) fail('unknown target ' + kind(t))
+    else if ('attr' in t) (arg = sinkless(t.attr)), (writer = writeAttribute)
+    else if ('class' in t) (arg = t.class), (writer = writeClass)
+    else if ('style' in t) (arg = t.style), (writer = writeStyle)
+    else if ('html' in t) (arg = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
     else if ('model' in t) {
-      name = t.model
-      if (name !== 'input' && name !== 'change') fail(`model expects 'input' or 'change', got ${kind(name)}`)
-      if (this._flags & COMPUTED) fail('model needs a writable Signal, got a computed')
-      if (!/^(input|textarea|select)$/i.test(node.nodeName)) fail(`model needs an input, textarea or select, got ${node.nodeName}`)
+      arg = t.model
+      if (arg != 'input' && arg != 'change') fail("model needs 'input' or 'change'")
+      if (this._flags & COMPUTED) fail('model needs a Signal')
+      if (!/^(input|textarea|select)$/i.test(node.nodeName)) fail('model needs a form field, got ' + node.nodeName)
       writer = writeModel
-    } else if (!('format' in t)) fail('unknown target, expected a property name or { attr | class | style | html | model | format }')
-    if (writer !== writeText && node.nodeType !== 1) fail(`expected an Element, got ${node.nodeName}`)
+    } else if (!format) fail('unknown target object')
+    if (writer != writeText && node.nodeType != 1) fail('expected an Element, got ' + node.nodeName)
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.
   if (this._flags & COMPUTED) {
@@ -196,16 +169,16 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
       // Its error is cached; the render reports it.
     }
   }
-  const b = new (Binding as any)(this, node, writer, name, format, sanitize) as Binding
-  if (writer === writeModel) {
+  const b: Binding = new (Binding as any)(this, node, writer, arg, format)
+  if (writer == writeModel) {
     const source = this
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
-      if (el.type === 'checkbox') write(source, el.checked)
-      else if (el.type !== 'radio' || el.checked)
-        write(source, typeof source._value === 'number' ? Number(el.value) : el.value)
+      if (el.type == 'checkbox') write(source, el.checked)
+      else if (el.type != 'radio' || el.checked)
+        write(source, typeof source._value == 'number' ? Number(el.value) : el.value)
     }
-    node.addEventListener(name, b._listener)
+    node.addEventListener(arg as string, b._listener)
   }
   ;(registry ??= new FinalizationRegistry((binding) => binding.dispose())).register(node, b, b)
   attach(b._deps)

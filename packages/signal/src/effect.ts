@@ -19,10 +19,10 @@ export type EffectFn = () => void | (() => void)
 function disposeEffect(this: ReactiveNode): void {
   if (!(this._flags & WATCHING)) return
   this._flags = 0
-  for (let l = this._deps; l !== undefined; l = l._nextDep) detach(l)
+  for (let l = this._deps; l; l = l._nextDep) detach(l)
   this._deps = this._depsTail = undefined
   const cleanup = this._cleanup
-  if (cleanup !== undefined) {
+  if (cleanup) {
     this._cleanup = undefined
     untracked(cleanup)
   }

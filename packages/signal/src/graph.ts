@@ -12,7 +12,7 @@
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
 import { COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
-import { cycle, report, rethrow } from './errors.ts'
+import { cycle, drain, report } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
 /** @internal A vertex of the graph: a signal, computed, effect or binding. Fields a kind does not use stay unset. */
@@ -65,9 +65,9 @@ let height = 0
 /** @internal Records that subscriber `sub` read `dep`, reusing the link from the last run if it matches. */
 export function link(dep: ReactiveNode, sub: ReactiveNode): void {
   const prev = sub._depsTail
-  if (prev !== undefined && prev._dep === dep) return
-  const next = prev !== undefined ? prev._nextDep : sub._deps
-  if (next !== undefined && next._dep === dep) {
+  if (prev && prev._dep === dep) return
+  const next = prev ? prev._nextDep : sub._deps
+  if (next && next._dep === dep) {
     next._version = dep._version
     sub._depsTail = next
     return
@@ -81,11 +81,11 @@ export function link(dep: ReactiveNode, sub: ReactiveNode): void {
     _prevSub: undefined,
     _nextSub: undefined,
   }
-  if (next !== undefined) next._prevDep = l
-  if (prev !== undefined) prev._nextDep = l
+  if (next) next._prevDep = l
+  if (prev) prev._nextDep = l
   else sub._deps = l
   sub._depsTail = l
-  if (sub._flags & WATCHING || sub._subs !== undefined) attach(l)
+  if (sub._flags & WATCHING || sub._subs) attach(l)
 }
 
 /**
@@ -100,13 +100,13 @@ export function attach(l: Link): void {
     const tail = dep._subsTail
     l._prevSub = tail
     dep._subsTail = l
-    if (tail !== undefined) tail._nextSub = l
+    if (tail) tail._nextSub = l
     else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
         // It was validated by the read that got us here, so its flags are exact from now on.
         dep._flags &= ~UNWATCHED
-        if (dep._deps !== undefined) {
+        if (dep._deps) {
           l = dep._deps
           depth++
           continue
@@ -114,8 +114,8 @@ export function attach(l: Link): void {
       }
     }
     for (;;) {
-      if (depth === 0) return
-      if (l._nextDep !== undefined) {
+      if (!depth) return
+      if (l._nextDep) {
         l = l._nextDep
         break
       }
@@ -136,14 +136,14 @@ export function detach(l: Link): void {
     const prev = l._prevSub
     const next = l._nextSub
     l._prevSub = l._nextSub = undefined
-    if (next !== undefined) next._prevSub = prev
+    if (next) next._prevSub = prev
     else dep._subsTail = prev
-    if (prev !== undefined) prev._nextSub = next
-    else if ((dep._subs = next) === undefined && dep._flags & COMPUTED) {
+    if (prev) prev._nextSub = next
+    else if (!(dep._subs = next) && dep._flags & COMPUTED) {
       // Not PENDING means fresh now: record it, since no notification will reach it any more.
       if (!(dep._flags & PENDING)) dep._gv = globalVersion
       dep._flags |= UNWATCHED
-      if (dep._deps !== undefined) {
+      if (dep._deps) {
         dep._subs = l
         l = dep._deps
         depth++
@@ -151,8 +151,8 @@ export function detach(l: Link): void {
       }
     }
     for (;;) {
-      if (depth === 0) return
-      if (l._nextDep !== undefined) {
+      if (!depth) return
+      if (l._nextDep) {
         l = l._nextDep
         break
       }
@@ -167,11 +167,11 @@ export function detach(l: Link): void {
 /** @internal Drops the links after `_depsTail`: sources the last run did not read any more (dynamic dependencies). */
 export function purge(sub: ReactiveNode): void {
   const tail = sub._depsTail
-  let l = tail !== undefined ? tail._nextDep : sub._deps
-  if (l === undefined) return
-  if (tail !== undefined) tail._nextDep = undefined
+  let l = tail ? tail._nextDep : sub._deps
+  if (!l) return
+  if (tail) tail._nextDep = undefined
   else sub._deps = undefined
-  if (sub._flags & WATCHING || sub._subs !== undefined) for (; l !== undefined; l = l._nextDep) detach(l)
+  if (sub._flags & WATCHING || sub._subs) for (; l; l = l._nextDep) detach(l)
 }
 
 /** @internal Flags everything downstream of `link`'s source PENDING and queues the leaves, depth-first, without recursion. */
@@ -186,14 +186,14 @@ export function propagate(link: Link): void {
       if (flags & WATCHING) {
         if (flags & RENDER) enqueue(sub as unknown as RenderJob)
         else effectQueue.push(sub)
-      } else if (sub._subs !== undefined) {
-        if (next !== undefined) stack[height++] = next
+      } else if (sub._subs) {
+        if (next) stack[height++] = next
         next = (link = sub._subs)._nextSub
         continue
       }
     }
-    if (next === undefined) {
-      if (height === base) return
+    if (!next) {
+      if (height == base) return
       next = stack[--height]!
       stack[height] = undefined
     }
@@ -210,7 +210,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
   const base = height
   let link = sub._deps
   for (;;) {
-    if (link !== undefined) {
+    if (link) {
       const dep = link._dep
       const flags = dep._flags
       if (flags & PENDING || (flags & UNWATCHED && dep._gv !== globalVersion)) {
@@ -223,11 +223,11 @@ export function checkDirty(sub: ReactiveNode): boolean {
         }
         // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
         // and caches the "Cycle detected" error.
-      } else if (link._version === dep._version) {
+      } else if (link._version == dep._version) {
         link = link._nextDep
         continue
       }
-      if (height === base) return true
+      if (height == base) return true
       recompute(sub)
       // Compare the same link again, now against the recomputed source's version.
       link = stack[--height]!
@@ -237,7 +237,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
     }
     sub._flags &= ~(PENDING | RUNNING)
     sub._gv = globalVersion
-    if (height === base) return false
+    if (height == base) return false
     link = stack[--height]!
     stack[height] = undefined
     sub = link._sub
@@ -280,21 +280,21 @@ export function readComputed(c: ReactiveNode, track: boolean): unknown {
     c._flags = flags | RUNNING
     if (checkDirty(c)) recompute(c)
   }
-  if (track && activeSub !== undefined) link(c, activeSub)
+  if (track && activeSub) link(c, activeSub)
   if (c._flags & ERRORED) throw c._value
   return c._value
 }
 
 /** @internal Writes a signal: equal values are a no-op; otherwise notifies and, outside a batch, runs effects. */
 export function write(s: ReactiveNode, value: unknown): void {
-  if (s._equals === undefined ? Object.is(s._value, value) : s._equals(s._value, value)) return
+  if (s._equals ? s._equals(s._value, value) : Object.is(s._value, value)) return
   s._value = value
   s._version!++
   globalVersion++
   const subs = s._subs
-  if (subs !== undefined) {
+  if (subs) {
     propagate(subs)
-    if (batchDepth === 0 && effectQueue.length !== 0) runEffects()
+    if (batchDepth == 0 && effectQueue.length) runEffects()
   }
 }
 
@@ -306,7 +306,7 @@ export function execute(e: ReactiveNode): void {
   activeSub = undefined
   try {
     const cleanup = e._cleanup
-    if (cleanup !== undefined) {
+    if (cleanup) {
       e._cleanup = undefined
       // A throwing cleanup is reported; the run goes on, so the effect stays subscribed.
       try {
@@ -318,7 +318,7 @@ export function execute(e: ReactiveNode): void {
     e._depsTail = undefined
     activeSub = e
     const result = e._fn!()
-    if (typeof result === 'function') e._cleanup = result as () => void
+    if (typeof result == 'function') e._cleanup = result as () => void
   } finally {
     activeSub = prev
     e._flags &= ~RUNNING
@@ -326,37 +326,19 @@ export function execute(e: ReactiveNode): void {
   }
 }
 
+function runEffect(e: ReactiveNode): void {
+  if (e._flags & WATCHING && checkDirty(e)) execute(e)
+}
+
 /** @internal Runs the queued effects: each one that is really dirty runs once; errors are reported, not fatal. */
 export function runEffects(): void {
   if (runningEffects) return
   runningEffects = true
-  // Effects queued by effects run in later rounds of the same flush; more than 100 rounds is an effect that
-  // keeps re-triggering itself: "Cycle detected", not a hung tab.
-  let i = 0
-  let end = effectQueue.length
-  let rounds = 0
   try {
-    for (; i < effectQueue.length; i++) {
-      if (i === end) {
-        if (++rounds > 100) throw cycle()
-        end = effectQueue.length
-      }
-      const e = effectQueue[i]!
-      if (e._flags & WATCHING) {
-        try {
-          if (checkDirty(e)) execute(e)
-        } catch (error) {
-          report(error)
-        }
-      }
-    }
+    drain(effectQueue, runEffect)
   } finally {
-    // Drop what ran; after a cycle the rest stays queued (and flagged) for the next flush.
-    if (i === effectQueue.length) effectQueue.length = 0
-    else effectQueue.splice(0, i)
     runningEffects = false
   }
-  rethrow()
 }
 
 /** @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never re-entrantly. */
@@ -365,7 +347,7 @@ export function start(e: ReactiveNode): void {
   try {
     execute(e)
   } finally {
-    if (--batchDepth === 0 && effectQueue.length !== 0) runEffects()
+    if (--batchDepth == 0 && effectQueue.length) runEffects()
   }
 }
 
@@ -375,7 +357,7 @@ export function batch<T>(fn: () => T): T {
   try {
     return fn()
   } finally {
-    if (--batchDepth === 0 && effectQueue.length !== 0) runEffects()
+    if (--batchDepth == 0 && effectQueue.length) runEffects()
   }
 }
 

@@ -1,7 +1,7 @@
 // The render queue. It knows nothing of the DOM: a job is anything with a `_render()` method (bind.ts makes them).
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
-import { cycle, kind, report, rethrow } from './errors.ts'
+import { drain, kind } from './errors.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
 export interface RenderJob {
@@ -12,9 +12,9 @@ export interface RenderJob {
 export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => void)
 
 const queue: RenderJob[] = []
-let waiters: [resolve: () => void, reject: (error: unknown) => void][] = []
+let waiters: (() => void)[] = []
 // `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
-// are drained by it, so nothing is posted (a render that keeps queuing renders is cut off below, never re-posted).
+// are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
 let scheduled = false
 let flushing = false
 let post: (flush: () => void) => void = queueMicrotask
@@ -28,6 +28,8 @@ export function enqueue(job: RenderJob): void {
   }
 }
 
+const render = (job: RenderJob): void => job._render()
+
 /** Writes every pending render now, synchronously (tests, measurements, before reading layout). */
 export function flush(): void {
   if (flushing) return
@@ -35,53 +37,27 @@ export function flush(): void {
   // cannot block later renders; one that still comes finds an empty queue.
   scheduled = false
   flushing = true
-  // A render may queue renders (its format or sanitizer writes a signal). They are drained in rounds; more
-  // than 100 rounds is a render loop, cut off with "Cycle detected" instead of hanging the tab.
-  let i = 0
-  let end = queue.length
-  let rounds = 0
   try {
-    for (; i < queue.length; i++) {
-      if (i === end) {
-        if (++rounds > 100) throw cycle()
-        end = queue.length
-      }
-      try {
-        queue[i]!._render()
-      } catch (error) {
-        report(error)
-      }
-    }
-  } catch (error) {
-    settle(error)
-    throw error
+    drain(queue, render)
   } finally {
-    // Drop what ran; after a cycle the rest stays queued (flagged) and runs with the next flush.
-    queue.splice(0, i)
     flushing = false
+    const list = waiters
+    waiters = []
+    for (const resolve of list) resolve()
   }
-  settle()
-  rethrow()
 }
 
-function settle(error?: unknown): void {
-  const list = waiters
-  waiters = []
-  for (const [resolve, reject] of list) error === undefined ? resolve() : reject(error)
-}
-
-/** Resolves once the renders pending now are written (rejects if that flush is cut off as a cycle). */
+/** Resolves once the renders pending now have been flushed. */
 export function settled(): Promise<void> {
-  return queue.length === 0 ? Promise.resolve() : new Promise((resolve, reject) => waiters.push([resolve, reject]))
+  return new Promise((resolve) => (queue.length ? waiters.push(resolve) : resolve()))
 }
 
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
 export function configure(options: { schedule?: Schedule }): void {
   const schedule = options?.schedule
-  if (schedule === 'microtask') post = queueMicrotask
-  else if (schedule === 'animationFrame') post = (f) => requestAnimationFrame(f)
-  else if (typeof schedule === 'function') post = schedule
+  if (schedule == 'microtask') post = queueMicrotask
+  else if (schedule == 'animationFrame') post = (f) => requestAnimationFrame(f)
+  else if (typeof schedule == 'function') post = schedule
   else if (schedule !== undefined)
     throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${kind(schedule)}`)
 }
-

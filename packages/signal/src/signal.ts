@@ -47,7 +47,7 @@ function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<
 
 Object.defineProperty(Signal.prototype, 'value', {
   get(this: Signal) {
-    if (activeSub !== undefined) link(this, activeSub)
+    if (activeSub) link(this, activeSub)
     return this._value
   },
   set(this: Signal, value: unknown) {
