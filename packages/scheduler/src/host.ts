@@ -61,5 +61,5 @@ const posters: Record<Strategy, ((fn: Fn) => unknown) | false | undefined> = {
 export const strategy = (Object.keys(posters) as Strategy[]).find((s) => posters[s])!
 
 /** The post function of `name`; a TypeError naming the strategy when it is unknown or missing on this host. */
-export const poster = (where: string, name: Strategy): ((fn: Fn) => void) =>
-  (Object.hasOwn(posters, name) && posters[name]) || fail(where, 'strategy', 'available on this host', `"${name}"`)
+export const poster = (name: Strategy): ((fn: Fn) => void) =>
+  (Object.hasOwn(posters, name) && posters[name]) || fail('strategy', 'available on this host', `"${name}"`)

@@ -1,7 +1,7 @@
 import { fnArg, numArg } from './errors.ts'
-import { now, queueMicrotask } from './host.ts'
+import { queueMicrotask } from './host.ts'
 import { macrotask } from './queue.ts'
-import { nextCheck } from './slice.ts'
+import { slicer } from './slice.ts'
 
 /** A running cooperative loop. */
 export interface Loop {
@@ -18,47 +18,40 @@ export interface Loop {
  * is spent; ends on `stop()` or when a step returns (or resolves to) `false`; a throwing step rejects `done`.
  */
 export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number } = {}): Loop {
-  fnArg('loop', 'step', step)
-  numArg('loop', 'budgetMs', budgetMs)
+  fnArg('step', step)
+  numArg('budgetMs', budgetMs)
   let count = 0
   let stopped = false
-  let resolve!: (n: number) => void
-  let reject!: (e: unknown) => void
-  const done = new Promise<number>((res, rej) => { resolve = res; reject = rej })
-  const fail = (e: unknown) => {
-    stopped = true
-    reject(e)
-  }
-  // The clock is read before step `check` of the slice (see nextCheck), not at every step.
-  let start = 0
-  let n = 0
-  let check = 0
-  const slice = () => {
-    start = now()
-    n = 0
-    check = 1 // a slice always runs one step; the first clock read comes after it
-    run()
-  }
-  // Runs steps until the budget is spent (then yields), a step returns a promise (then resumes with its value) or
-  // the loop ends. `v` is the value of the previous step: `false` ends the loop.
-  const run = (v?: any): void => {
-    try {
-      while (!stopped && v !== false) {
-        if (++n > check) {
-          const spent = now() - start
-          if (spent >= budgetMs) return void macrotask(slice)
-          check = nextCheck(n - 1, spent, budgetMs) + 1
-        }
-        count++
-        v = step()
-        if (v && typeof v.then == 'function') return void v.then(run, fail)
-      }
-    } catch (e) {
-      return fail(e)
+  const done = new Promise<number>((resolve, reject) => {
+    let first = 0
+    let over: (done: number) => boolean
+    // A slice starts in a fresh macrotask (the first one in a microtask, once the caller's code has run).
+    const slice = () => {
+      over = slicer(budgetMs)
+      first = count
+      run()
     }
-    stopped = true
-    resolve(count)
-  }
-  queueMicrotask(slice)
+    const fail = (e: unknown) => {
+      stopped = true
+      reject(e)
+    }
+    // Runs steps until the budget is spent (then yields), a step returns a promise (then resumes with its value)
+    // or the loop ends. `v` is the previous step's value: `false` ends the loop.
+    const run = (v?: any): void => {
+      try {
+        while (!stopped && v !== false) {
+          if (over(count - first)) return void macrotask(slice)
+          count++
+          v = step()
+          if (v && typeof v.then == 'function') return void v.then(run, fail)
+        }
+      } catch (e) {
+        return fail(e)
+      }
+      stopped = true
+      resolve(count)
+    }
+    queueMicrotask(slice)
+  })
   return { stop: () => { stopped = true }, done, get iterations() { return count } }
 }

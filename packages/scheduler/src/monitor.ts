@@ -1,5 +1,5 @@
 import { fail, fnArg, numArg } from './errors.ts'
-import { clearTimeout, now, PerformanceObserver, report, setTimeout } from './host.ts'
+import { clearTimeout, now, PerformanceObserver, setTimeout } from './host.ts'
 import { rate } from './probe.ts'
 import { macrotask } from './queue.ts'
 
@@ -47,9 +47,9 @@ const WINDOW_MS = 5000
 
 /** Starts an event-loop monitor: lag, utilization, long tasks, turn rate and pressure events, without pinning the CPU. */
 export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions = {}): Monitor {
-  numArg('monitor', 'maxLagMs', maxLagMs)
-  numArg('monitor', 'maxUtilization', maxUtilization, 1)
-  let subs: [string, () => void][] = []
+  numArg('maxLagMs', maxLagMs)
+  numArg('maxUtilization', maxUtilization, 1)
+  const subs: Record<string, (() => void)[]> = { pressure: [], relief: [] }
   // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired: a task
   // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
   // thread busy, and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks
@@ -60,30 +60,30 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   let timer: any
   const tick = () => {
     const t = now()
+    const span = t - last
     // The timer was set at `last`, so it was due at `last + INTERVAL_MS` (the first tick, called directly, is not late).
-    const late = Math.max(0, t - last - INTERVAL_MS)
-    samples = samples.filter((s) => s[0] > t - WINDOW_MS)
-    samples.push([t, late, late > BUSY_MS ? t - last : 0, t - last])
+    const late = span > INTERVAL_MS ? span - INTERVAL_MS : 0
     last = t
     timer = setTimeout(tick, INTERVAL_MS)
     timer.unref?.() // Node: watching the loop must not keep the process alive.
     // Once a second, ~1 ms of back-to-back macrotask turns measures the turn rate (seed 001's checker) without
     // pinning the CPU the way a permanent self-re-posting probe would.
-    if (t - probed >= 1000) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
+    if (t - probed > 999) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
+    samples = samples.filter((s) => s[0] > t - WINDOW_MS)
+    samples.push([t, late, late > BUSY_MS ? span : 0, span])
     let busy = 0
-    let span = 0
-    for (const s of samples) busy += s[2], span += s[3]
-    const lags = samples.map((s) => s[1]).sort((a, b) => a - b)
+    let total = 0
+    const lags = samples.map((s) => ((busy += s[2]), (total += s[3]), s[1])).sort((a, b) => a - b)
     const rank = (p: number) => lags[Math.ceil(p * lags.length) - 1]
     const max = rank(1)
-    // A timer sample's busy time is less than its span, so this stays within [0, 1]; 0 / 0 (first tick) is 0.
-    const util = (m.utilization = busy / span || 0)
+    // A timer sample's busy time is at most its span, so this stays within [0, 1]; 0 / 0 (first tick) is 0.
+    const util = (m.utilization = busy / total || 0)
     m.lag = { p50: rank(0.5), p99: rank(0.99), max }
     // Hysteresis: pressure above a limit, relief only once both are below half their limits over the whole window.
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
-      const type = (m.underPressure = !m.underPressure) ? 'pressure' : 'relief'
-      // A throwing listener is reported and does not stop the others or the monitor.
-      for (const [k, fn] of subs) if (k == type) try { fn() } catch (e) { report(e) }
+      // Listeners run through the queue, in the next turn: a throwing one is reported and stops neither the
+      // others nor the monitor.
+      subs[(m.underPressure = !m.underPressure) ? 'pressure' : 'relief'].map(macrotask)
     }
   }
   // Where the host reports long tasks (or long animation frames), each one adds its true length as a lag sample.
@@ -91,16 +91,14 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   const observer = type && new PerformanceObserver!((list) => {
     for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0, 0])
   })
-  // `lag` and `utilization` are set by the first tick, before `monitor()` returns.
   const m = {
     longTasks: 0,
     turnsPerSecond: 0,
     underPressure: false,
     on(type, fn) {
-      type != 'pressure' && type != 'relief' && fail('monitor.on', 'type', '"pressure" or "relief"', type)
-      const sub: [string, () => void] = [type, fnArg('monitor.on', 'fn', fn)]
-      subs.push(sub)
-      return () => { subs = subs.filter((s) => s != sub) }
+      const list = (Object.hasOwn(subs, type) && subs[type]) || fail('type', '"pressure" or "relief"', type)
+      list.push(fnArg('fn', fn))
+      return () => { list.splice(list.indexOf(fn) >>> 0, 1) }
     },
     stop() {
       clearTimeout(timer)

@@ -15,4 +15,4 @@ export const rate = (post: (fn: () => void) => void, ms: number, start = now()):
 
 /** Resolves with the turns per second of a chain of `strategy` wake-ups run for `durationMs` (seed 001's checker). */
 export const probeTurnRate = (options: { strategy?: Strategy; durationMs?: number } = {}): Promise<number> =>
-  rate(poster('probeTurnRate', options.strategy ?? detected), numArg('probeTurnRate', 'durationMs', options.durationMs ?? 250))
+  rate(poster(options.strategy ?? detected), numArg('durationMs', options.durationMs ?? 250))

@@ -1,6 +1,6 @@
 import { fnArg, numArg } from './errors.ts'
-import { now, poster, report, strategy as detected, type Strategy } from './host.ts'
-import { nextCheck } from './slice.ts'
+import { poster, report, strategy as detected, type Strategy } from './host.ts'
+import { slicer } from './slice.ts'
 
 /** Options of {@link createQueue}. */
 export interface QueueOptions {
@@ -20,8 +20,8 @@ export interface Queue {
 
 /** Creates a batched queue: callbacks queued before a wake-up share one dispatch, drained FIFO in time slices. */
 export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions = {}): Queue {
-  const post = poster('createQueue', strategy)
-  numArg('createQueue', 'budgetMs', budgetMs)
+  const post = poster(strategy)
+  numArg('budgetMs', budgetMs)
   // `q` collects callbacks queued since the last snapshot; `rest[at..]` is what is left of the snapshot being
   // drained. Arrays are never compacted or reused, only replaced, so a cancel function (array + index) stays exact
   // and clearing a slot that already ran is harmless; a cancelled slot holds undefined. `posted` is true from the first push until a wake-up finds nothing
@@ -36,18 +36,13 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
     if (at == rest.length) { rest = q; q = []; at = 0 }
     const items = rest
     const end = items.length
-    const start = now()
-    let i = at
-    let check = i + 1
+    const from = at
+    const over = slicer(budgetMs)
+    let i = from
     while (i < end) {
-      const fn = items[i]
-      i++
+      const fn = items[i++]
       try { fn && fn() } catch (e) { report(e) }
-      if (i >= check && i < end) {
-        const spent = now() - start
-        if (spent >= budgetMs) break
-        check = at + nextCheck(i - at, spent, budgetMs)
-      }
+      if (i < end && over(i - from)) break
     }
     at = i
     i < end || q.length ? post(drain) : (posted = false)
@@ -56,7 +51,7 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
     strategy,
     macrotask(fn) {
       const slots = q
-      const i = q.push(fnArg('macrotask', 'fn', fn)) - 1
+      const i = q.push(fnArg('fn', fn)) - 1
       posted || ((posted = true), post(drain))
       return () => { slots[i] = undefined }
     },

@@ -172,11 +172,11 @@ describe('monitor()', () => {
 
   it('should throw a TypeError naming a bad option or event type', async () => {
     const { mod } = await load('setImmediate')
-    expect(() => mod.monitor({ maxLagMs: -1 })).toThrow(/monitor: expected maxLagMs to be a number/)
-    expect(() => mod.monitor({ maxUtilization: 2 })).toThrow(/monitor: expected maxUtilization to be a number in \[0, 1\], got 2/)
+    expect(() => mod.monitor({ maxLagMs: -1 })).toThrow(/expected maxLagMs to be a number/)
+    expect(() => mod.monitor({ maxUtilization: 2 })).toThrow(/expected maxUtilization to be a number in \[0, 1\], got 2/)
     const m = mod.monitor()
-    expect(() => m.on('spike' as never, () => {})).toThrow(/monitor.on: expected type to be "pressure" or "relief", got spike/)
-    expect(() => m.on('relief', 1 as never)).toThrow(/monitor.on: expected fn to be a function, got number/)
+    expect(() => m.on('spike' as never, () => {})).toThrow(/expected type to be "pressure" or "relief", got spike/)
+    expect(() => m.on('relief', 1 as never)).toThrow(/expected fn to be a function, got number/)
     m.stop()
   })
 })

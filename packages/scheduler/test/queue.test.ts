@@ -115,9 +115,9 @@ describe('createQueue()', () => {
 
   it('should throw a TypeError naming budgetMs or the strategy', async () => {
     const { mod } = await load('setImmediate')
-    expect(() => mod.createQueue({ budgetMs: Number.NaN })).toThrow(/createQueue: expected budgetMs to be a number in \[0, Infinity\], got NaN/)
+    expect(() => mod.createQueue({ budgetMs: Number.NaN })).toThrow(/expected budgetMs to be a number in \[0, Infinity\], got NaN/)
     expect(() => mod.createQueue({ budgetMs: '5' as never })).toThrow(TypeError)
-    expect(() => mod.createQueue({ strategy: 'postTask' })).toThrow(/createQueue: expected strategy to be available on this host, got "postTask"/)
+    expect(() => mod.createQueue({ strategy: 'postTask' })).toThrow(/expected strategy to be available on this host, got "postTask"/)
     expect(() => mod.createQueue({ strategy: 'toString' as never })).toThrow(/got "toString"/)
   })
 })
@@ -143,6 +143,6 @@ describe('microtask()', () => {
     await microtasks()
     host.wake()
     expect(host.log).toEqual(['post:setImmediate', 'micro', 'wake:setImmediate', 'macro'])
-    expect(() => mod.microtask(null as never)).toThrow(/microtask: expected fn to be a function, got object/)
+    expect(() => mod.microtask(null as never)).toThrow(/expected fn to be a function, got object/)
   })
 })
