@@ -3,6 +3,7 @@
  * page can measure hangs off `window.eddyBench`. One call measures one case once; the Node side runs the
  * cases side by side in rounds, takes medians and computes ratios.
  */
+import type { Results } from '../../packages/scheduler/bench/cases.ts'
 import type { Report } from '../../packages/signal/bench/run.ts'
 
 /** The five ways of running the talk's benchmark: 3 signals bound to 3 paragraphs, N writes each. */
@@ -18,37 +19,20 @@ export interface MillionRun {
   texts: string[]
 }
 
-/** Event-loop turn primitives: each measured as a chain of turns (every callback posts the next). */
-export type TurnKind = 'macrotask' | 'postTask' | 'messageChannel' | 'postMessage' | 'setTimeout'
-
-export interface TurnRun {
-  kind: TurnKind
-  turns: number
+export interface SchedulerOptions {
+  /** Rounds; each case's median over them is reported. */
+  rounds: number
+  /** Length of each turn-rate / queue measurement, ms. */
   ms: number
-  perSecond: number
-}
-
-/** Who dispatches a batch of callbacks per turn: eddy's `macrotask` or the hand-written batched dispatcher. */
-export type QueueImpl = 'macrotask' | 'handWritten'
-
-export interface QueueRun {
-  impl: QueueImpl
-  perTurn: number
-  callbacks: number
-  ms: number
-  perSecond: number
-}
-
-/** Ways to run a long loop of tiny steps (seed 002). */
-export type LoopKind = 'loop' | 'loopAsync' | 'microtask' | 'macrotask' | 'hybrid10'
-
-export interface LoopRun {
-  kind: LoopKind
+  /** Iterations per loop run. */
   iterations: number
-  ms: number
-  nsPerIteration: number
-  /** The worst lateness of a 10 ms setTimeout chain running alongside the loop. */
-  worstTimerDelayMs: number
+}
+
+export interface SchedulerResult {
+  /** packages/scheduler/bench's results: medians per case and the ratios its targets are set on. */
+  results: Results
+  /** The same as Markdown tables (packages/scheduler/bench's `markdown`). */
+  markdown: string
 }
 
 export interface ReactivityOptions {
@@ -75,15 +59,7 @@ export interface BenchApi {
     countDomWrites(mode: MillionMode, writesPerSignal: number): Promise<number>
   }
   scheduler: {
-    /** The host primitive @eddy/scheduler chose at load. */
-    strategy: string
-    /** The kinds that exist in this browser. */
-    turnKinds(): TurnKind[]
-    turns(kind: TurnKind, durationMs: number): Promise<TurnRun>
-    queueImpls(): QueueImpl[]
-    queue(impl: QueueImpl, perTurn: number, durationMs: number): Promise<QueueRun>
-    loopKinds(): LoopKind[]
-    loop(kind: LoopKind, durationMs: number): Promise<LoopRun>
+    run(options: SchedulerOptions): Promise<SchedulerResult>
   }
   reactivity: {
     /** The libraries the cases run on: `allAdapters` of packages/signal/bench (eddy, the peers, the reference). */

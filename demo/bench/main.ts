@@ -1,16 +1,16 @@
 /**
  * The benchmark page: exposes the cases as `window.eddyBench` for the Playwright benchmarks (e2e/bench).
- * Nothing runs on load; every measurement is one call from the test, so the Node side controls rounds and order.
+ * Nothing runs on load. The million-update modes are measured one call at a time (the test runs the rounds); the
+ * scheduler and reactivity benchmarks run their packages' own runners (the bench folders of packages/signal and packages/scheduler) in the page.
  */
-import { strategy } from '@eddy/scheduler'
 import type { BenchApi } from './api.ts'
 import { countDomWrites, millionModes, runMillion } from './million.ts'
 import { reactivityAdapters, runReactivity, setupFrameworkFrame } from './reactivity.ts'
-import { loop, loopKinds, queue, queueImpls, turnKinds, turns } from './scheduler.ts'
+import { runScheduler } from './scheduler.ts'
 
 const api: BenchApi = {
   million: { modes: millionModes, run: runMillion, countDomWrites },
-  scheduler: { strategy, turnKinds, turns, queueImpls, queue, loopKinds, loop },
+  scheduler: { run: runScheduler },
   reactivity: { adapters: reactivityAdapters, run: runReactivity },
 }
 
