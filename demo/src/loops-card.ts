@@ -1,4 +1,5 @@
 /** The "Five ways to loop" card: buttons, run time, status, and the results table. */
+import { createQueue, strategy as defaultStrategy, type Queue, type Strategy } from '@eddy/scheduler'
 import { computed, effect, Signal } from '@eddy/signal'
 import { LOOP_NAMES, RUNNERS, type LoopId } from './loops.ts'
 import { readGapWindow, startGapWindow } from './llama.ts'
@@ -9,11 +10,15 @@ import { group, plain } from './format.ts'
 const ORDER: LoopId[] = ['blocking', 'nonblocking', 'microtask', 'cooperative', 'worker']
 const MIN_SECONDS = 0.5
 const MAX_SECONDS = 10
+/** Host primitives the non-blocking loop can yield with, fastest first (seed 001); those missing here are skipped. */
+const STRATEGIES: Strategy[] = ['postTask', 'messageChannel', 'postMessage', 'setTimeout']
 
 /** What one run of a loop measured. */
 interface LoopResult {
   perSecond: number
   gapMs: number
+  /** How it yielded, when that is a choice (the non-blocking loop's macrotask primitive). */
+  via?: string
 }
 
 export function setupLoops(root: HTMLElement): void {
@@ -29,6 +34,22 @@ export function setupLoops(root: HTMLElement): void {
     const v = Number.parseFloat(runSecondsText.value)
     return Number.isFinite(v) ? Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, v)) * 1000 : 3000
   })
+
+  // The non-blocking loop's macrotask primitive: one batched queue per primitive available on this host.
+  const queues = new Map<Strategy, Queue>()
+  for (const s of STRATEGIES) {
+    try {
+      queues.set(s, createQueue({ strategy: s }))
+    } catch {
+      // Not available on this host (e.g. scheduler.postTask outside Chromium).
+    }
+  }
+  const select = $<HTMLSelectElement>('#nonblocking-via')
+  for (const s of queues.keys()) {
+    select.append(new Option(s === defaultStrategy ? `${s} (default)` : s, s))
+  }
+  const via = new Signal<string>(queues.has(defaultStrategy) ? defaultStrategy : [...queues.keys()][0]!)
+  via.bind(select, { model: 'change' })
 
   const status = new Signal('Idle')
   status.bind($('#loop-status'))
@@ -52,6 +73,12 @@ export function setupLoops(root: HTMLElement): void {
     const name = document.createElement('th')
     name.scope = 'row'
     name.textContent = LOOP_NAMES[id]
+    if (id === 'nonblocking') {
+      const tag = document.createElement('small')
+      tag.className = 'via'
+      computed(() => result.value.via ?? '').bind(tag)
+      name.append(' ', tag)
+    }
     const cell = (col: string) => {
       const td = document.createElement('td')
       td.dataset.col = col
@@ -86,19 +113,23 @@ export function setupLoops(root: HTMLElement): void {
     if (busy.peek()) return
     const name = LOOP_NAMES[id]
     const ms = runMs.peek()
+    const strategy = via.peek() as Strategy
+    const post = queues.get(strategy)?.macrotask
     busy.value = name
     status.value = `Running: ${name}`
     // Show "Running" (and the disabled buttons) before a blocking loop takes the thread away from rendering.
     await afterPaint(LEAD_MS)
     startGapWindow()
     try {
-      const measured = await RUNNERS[id](ms)
+      const measured = await RUNNERS[id](ms, post)
       const gapMs = Math.round(await readGapWindow())
       const perSecond = unitsPerSecond(measured)
-      results.value = { ...results.peek(), [id]: { perSecond, gapMs } }
+      const yielded = id === 'nonblocking' ? strategy : undefined
+      results.value = { ...results.peek(), [id]: { perSecond, gapMs, via: yielded } }
       status.value =
         `${name}: ${group(perSecond)} work units per second for ${(measured.ms / 1000).toFixed(1)} s; ` +
-        `longest frame gap ${group(gapMs)} ms.`
+        `longest frame gap ${group(gapMs)} ms` +
+        (yielded ? ` (one unit per ${yielded} turn).` : '.')
     } catch (error) {
       status.value = `${name} failed: ${error instanceof Error ? error.message : String(error)}`
     } finally {

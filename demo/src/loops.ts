@@ -6,6 +6,9 @@ import { loop, macrotask } from '@eddy/scheduler'
 import { workUnit, type WorkResult } from './work.ts'
 import type { WorkerRequest } from './worker.ts'
 
+/** Queues a callback for a later event-loop turn (`macrotask`, or a `createQueue({ strategy })`'s). */
+export type Post = (fn: () => void) => unknown
+
 /** The ids used in `tr[data-loop]` (e2e/PAGE.md). */
 export type LoopId = 'blocking' | 'nonblocking' | 'microtask' | 'cooperative' | 'worker'
 
@@ -63,11 +66,11 @@ function microtaskLoop(ms: number): Promise<WorkResult> {
 }
 
 /**
- * One unit per macrotask, the talk's `setTimeout(safeLoop, 0)` done with eddy's `macrotask()` (no 4 ms timer
- * clamp): the event loop turns between any two units, so frames and input get in, but every unit pays a whole
- * turn. The clock is read every unit: a turn costs far more than the read.
+ * One unit per macrotask, the talk's `setTimeout(safeLoop, 0)`, by default with eddy's `macrotask()` (no 4 ms timer
+ * clamp; the page lets you pick the host primitive): the event loop turns between any two units, so frames and input
+ * get in, but every unit pays a whole turn. The clock is read every unit: a turn costs far more than the read.
  */
-function nonBlocking(ms: number): Promise<WorkResult> {
+function nonBlocking(ms: number, post: Post = macrotask): Promise<WorkResult> {
   return new Promise((resolve) => {
     const start = performance.now()
     const deadline = start + ms
@@ -78,9 +81,9 @@ function nonBlocking(ms: number): Promise<WorkResult> {
       units++
       const now = performance.now()
       if (now >= deadline) return resolve({ units, ms: now - start, checksum: seed })
-      macrotask(step)
+      post(step)
     }
-    macrotask(step)
+    post(step)
   })
 }
 
@@ -123,8 +126,8 @@ function inWorker(ms: number): Promise<WorkResult> {
   })
 }
 
-/** Runs the loop `id` for `ms` milliseconds. */
-export const RUNNERS: Record<LoopId, (ms: number) => Promise<WorkResult>> = {
+/** Runs the loop `id` for `ms` milliseconds; `post` is the macrotask the non-blocking loop yields with. */
+export const RUNNERS: Record<LoopId, (ms: number, post?: Post) => Promise<WorkResult>> = {
   blocking,
   nonblocking: nonBlocking,
   microtask: microtaskLoop,

@@ -24,7 +24,7 @@ clicks.bind($('#click-count'))
 $('#click-probe').addEventListener('click', () => clicks.value++)
 
 // While one run is in progress, every run button and input is disabled (index.html marks them).
-for (const el of document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('[data-busy-disables]')) {
+for (const el of document.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('[data-busy-disables]')) {
   disableWhileBusy(el)
 }
 

@@ -7,7 +7,7 @@ export const busy = new Signal('')
 export const isBusy = computed(() => busy.value !== '')
 
 /** Disables `el` while a run is in progress: run buttons and their inputs (the click probe never is). */
-export function disableWhileBusy(el: HTMLButtonElement | HTMLInputElement): void {
+export function disableWhileBusy(el: HTMLButtonElement | HTMLInputElement | HTMLSelectElement): void {
   isBusy.bind(el, 'disabled')
 }
 
