@@ -3,7 +3,7 @@
 
 /** Throws a TypeError: `expected ${name} to be ${want}, got ${got}`. */
 export const fail = (name: string, want: string, got: unknown): never => {
-  throw new TypeError(`expected ${name} to be ${want}, got ${String(got)}`)
+  throw new TypeError(`expected ${name} to be ${want}, got ${got as string}`)
 }
 
 /** Returns `v` if it is a function, else throws a TypeError naming `name`. */
@@ -11,4 +11,4 @@ export const fnArg = <T>(name: string, v: T): T => (typeof v == 'function' ? v :
 
 /** Returns `v` if it is a number in [0, max], else throws a TypeError naming `name`. */
 export const numArg = (name: string, v: unknown, max = Infinity): number =>
-  typeof v == 'number' && v >= 0 && v <= max ? v : fail(name, `a number in [0, ${max}]`, v)
+  v === +(v as number) && (v as number) >= 0 && (v as number) <= max ? (v as number) : fail(name, `a number in [0, ${max}]`, v)
