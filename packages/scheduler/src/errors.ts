@@ -9,6 +9,6 @@ export const fail = (name: string, want: string, got: unknown): never => {
 /** Returns `v` if it is a function, else throws a TypeError naming `name`. */
 export const fnArg = <T>(name: string, v: T): T => (typeof v == 'function' ? v : fail(name, 'a function', typeof v))
 
-/** Returns `v` if it is a number in [0, max], else throws a TypeError naming `name`. */
-export const numArg = (name: string, v: unknown, max = Infinity): number =>
-  v === +(v as number) && (v as number) >= 0 && (v as number) <= max ? (v as number) : fail(name, `a number in [0, ${max}]`, v)
+/** Returns `v` if it is a number >= 0, else throws a TypeError naming `name`. */
+export const numArg = (name: string, v: unknown): number =>
+  v === +(v as number) && (v as number) >= 0 ? (v as number) : fail(name, 'a number >= 0', v)

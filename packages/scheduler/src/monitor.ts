@@ -45,7 +45,7 @@ export interface Monitor {
 /** Starts an event-loop monitor: lag, utilization, long tasks, turn rate and pressure events, without pinning the CPU. */
 export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions = {}): Monitor {
   numArg('maxLagMs', maxLagMs)
-  numArg('maxUtilization', maxUtilization, 1)
+  numArg('maxUtilization', maxUtilization) // above 1: never under pressure by utilization
   const subs: Record<string, (() => void)[]> = { pressure: [], relief: [] }
   // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired: a task
   // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
