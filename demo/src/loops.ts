@@ -2,7 +2,7 @@
  * The five loops. Each runs the same work unit (work.ts) until its deadline and reports how many units it did:
  * what differs is only how the loop gives the event loop a turn (or not), which is the whole lesson.
  */
-import { loop, macrotask } from '@eddy/scheduler'
+import { loop, macrotask, type Loop } from '@eddy/scheduler'
 import { workUnit, type WorkResult } from './work.ts'
 import type { WorkerRequest } from './worker.ts'
 
@@ -96,12 +96,16 @@ function cooperative(ms: number): Promise<WorkResult> {
   const deadline = start + ms
   let units = 0
   let seed = 1
-  const running = loop(
+  let running: Loop | undefined = undefined
+  running = loop(
     () => {
       seed = workUnit(seed)
       units++
-      // Returning false ends the loop.
-      if (units % CHECK_EVERY === 0 && performance.now() >= deadline) return false
+      if (units % CHECK_EVERY === 0 && performance.now() >= deadline) {
+        // stop() is the documented way out; returning false ends the loop at once as well.
+        running?.stop()
+        return false
+      }
       return undefined
     },
     { budgetMs: 5 },
