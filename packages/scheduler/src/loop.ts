@@ -43,7 +43,7 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
           if (over(count - first)) return void macrotask(slice)
           count++
           v = step()
-          if (v && typeof v.then == 'function') return void v.then(run, fail)
+          if (typeof v?.then == 'function') return void v.then(run, fail)
         }
       } catch (e) {
         return fail(e)
