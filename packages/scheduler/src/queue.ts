@@ -24,8 +24,8 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
   numArg('budgetMs', budgetMs)
   // `q` collects callbacks queued since the last snapshot; `rest[at..]` is what is left of the snapshot being
   // drained. Arrays are never compacted or reused, only replaced, so a cancel function (array + index) stays exact
-  // and clearing a slot that already ran is harmless; a cancelled slot holds undefined. `posted` is true from the first push until a wake-up finds nothing
-  // left, so a queue never has two wake-ups in flight.
+  // and clearing a slot that already ran is harmless; a cancelled slot holds undefined. `posted` is true from the
+  // first push until a wake-up finds nothing left, so a queue never has two wake-ups in flight.
   let q: ((() => void) | undefined)[] = []
   let rest: typeof q = []
   let at = 0
@@ -45,7 +45,8 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
       if (i < end && over(i - from)) break
     }
     at = i
-    i < end || q.length ? post(drain) : (posted = false)
+    // Idle: drop the finished snapshot, so the callbacks it held can be collected.
+    i < end || q.length ? post(drain) : ((posted = false), (rest = []), (at = 0))
   }
   return {
     strategy,
