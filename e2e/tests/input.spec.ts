@@ -3,7 +3,7 @@
  * time the browser issued each event and the time the page's listeners saw it (support.ts).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { finishLoop, openDemo, startLoop, type InputRecord } from './support.ts'
+import { finishLoop, openDemo, readProbe, setRunSeconds, startLoop, type InputRecord } from './support.ts'
 
 /** Where to click the probe; read before a run, since nothing can be read from a blocked page. */
 async function probeCenter(page: Page): Promise<{ x: number; y: number }> {
@@ -19,29 +19,40 @@ const PAST_LEAD_MS = 500
 test.describe('input during the loops', () => {
   test('a click during "Blocking loop" is handled only after the loop ends', async ({ page }) => {
     await openDemo(page)
-    const seconds = 2
+    const seconds = 3
     const at = await probeCenter(page)
-    await startLoop(page, 'Blocking loop', seconds)
-    await page.waitForTimeout(PAST_LEAD_MS)
-    // Resolves once the page has taken the input, which a blocked page cannot do before the loop ends.
-    await page.mouse.click(at.x, at.y)
-    const run = await finishLoop(page, 'Blocking loop', seconds)
-    await expect(page.locator('#click-count')).toHaveText('1')
+    await setRunSeconds(page, seconds)
+    // Nothing can be read from a blocked page, so the click is timed from here: the page starts the loop a lead
+    // (two frames and 150 ms) after the button's click, and the loop then runs 3 s, so a click 1 s after the
+    // button's lands inside it. Whether it did is checked below from the frame log; on a machine so loaded that it
+    // did not, the trial is repeated (the claim is only judged on a click that was issued during the loop).
+    for (let attempt = 1; ; attempt++) {
+      const before = (await readProbe(page)).inputs.length
+      await page.getByRole('button', { name: 'Blocking loop', exact: true }).click()
+      await page.waitForTimeout(1000)
+      // Resolves once the page has taken the input, which a blocked page cannot do before the loop ends.
+      await page.mouse.click(at.x, at.y)
+      const run = await finishLoop(page, 'Blocking loop', seconds)
+      await expect(page.locator('#click-count')).toHaveText(String(attempt))
 
-    const [click] = probeClicks(run.probe.inputs)
-    expect(click, 'the probe click reached the page').toBeDefined()
-    const frames = run.probe.frames
-    const lastFrameBefore = Math.max(...frames.filter((t) => t < click!.issued))
-    const firstFrameAfter = Math.min(...frames.filter((t) => t > click!.issued))
-    test.info().annotations.push({
-      type: 'click',
-      description: `issued ${Math.round(click!.issued - run.runningAt)} ms after "Running", handled ${Math.round(click!.handled - click!.issued)} ms later`,
-    })
-    // The premise: the click was issued while the page was frozen (inside the loop's frame gap).
-    expect(firstFrameAfter - lastFrameBefore, 'frame gap around the click (ms)').toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
-    // The loop started after the last frame before the click, so it ended no earlier than that frame + run time:
-    // the click was handled after that.
-    expect(click!.handled).toBeGreaterThanOrEqual(lastFrameBefore + seconds * 1000)
+      const click = probeClicks(run.probe.inputs.slice(before))[0]
+      expect(click, 'the probe click reached the page').toBeDefined()
+      const frames = run.probe.frames
+      const lastFrameBefore = Math.max(...frames.filter((t) => t < click!.issued))
+      const firstFrameAfter = Math.min(...frames.filter((t) => t > click!.issued))
+      test.info().annotations.push({
+        type: `click, attempt ${attempt}`,
+        description: `issued ${Math.round(click!.issued - run.runningAt)} ms after "Running", handled ${Math.round(click!.handled - click!.issued)} ms later`,
+      })
+      // The premise: the click was issued while the page was frozen, inside the loop's frame gap.
+      const issuedDuringLoop = firstFrameAfter - lastFrameBefore >= seconds * 1000 * 0.9
+      if (!issuedDuringLoop && attempt < 3) continue
+      expect(issuedDuringLoop, `a click issued during the loop (attempt ${attempt})`).toBe(true)
+      // The loop started after the last frame before the click, so it ended no earlier than that frame + run time:
+      // the click was handled after that.
+      expect(click!.handled).toBeGreaterThanOrEqual(lastFrameBefore + seconds * 1000)
+      break
+    }
   })
 
   test('a click during "Cooperative loop" is handled within 100 ms', async ({ page }) => {

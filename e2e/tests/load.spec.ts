@@ -17,6 +17,8 @@ test('the demo loads with no console errors, no uncaught exceptions and no faile
   await openDemo(page)
   await expect(page).toHaveTitle(/eddy/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('#llama')).toBeVisible()
+  await expect(page.locator('#fps')).toHaveText(/^[1-9]\d*$/)
   // Let the page settle: the monitor samples, the llama walks, lazy work happens.
   await page.waitForTimeout(1500)
   // The Worker loop loads the worker script: a short run proves it loads without errors too.
