@@ -5,7 +5,7 @@
  * run shows as a hole in the fps line followed by the lag spike the monitor measured.
  */
 import { monitor } from '@eddy/scheduler'
-import { batch, computed, Signal } from '@eddy/signal'
+import { batch, computed, effect, Signal } from '@eddy/signal'
 import { fps } from './llama.ts'
 
 const REFRESH_MS = 250
@@ -14,6 +14,17 @@ const HISTORY_MS = 30_000
 const STALL_MS = 600
 /** Top of the chart's log-scale lag axis. */
 const LAG_TOP_MS = 10_000
+
+/** Pressure events kept for the chart's markers, and listed under it. */
+const EVENTS_KEPT = 20
+const EVENTS_SHOWN = 3
+
+interface PressureEvent {
+  t: number
+  type: 'pressure' | 'relief'
+  text: string
+  clock: string
+}
 
 interface Sample {
   t: number
@@ -39,9 +50,40 @@ export function setupMonitor(root: HTMLElement): void {
   computed(() => (underPressure.value ? 'under pressure' : 'normal')).bind($('mon-pressure'))
   underPressure.bind($('mon-pressure'), { class: 'alert' })
   utilization.bind($('mon-extra'), { format: (u) => `Main thread busy ${Math.round(u * 100)}% (last 5 s)` })
-  // Pressure flips at once, not at the next refresh.
-  m.on('pressure', () => (underPressure.value = true))
-  m.on('relief', () => (underPressure.value = false))
+  // Pressure flips at once, not at the next refresh; each flip is logged and marked on the chart (seed 004: an app
+  // would shed load on 'pressure' and resume on 'relief').
+  const events = new Signal<PressureEvent[]>([])
+  let pressureSince = 0
+  const log = (type: PressureEvent['type']) => {
+    const t = performance.now()
+    const text =
+      type === 'pressure'
+        ? `pressure: lag max ${Math.round(m.lag.max)} ms, busy ${Math.round(m.utilization * 100)}%`
+        : `relief after ${((t - pressureSince) / 1000).toFixed(1)} s`
+    if (type === 'pressure') pressureSince = t
+    events.value = [...events.peek(), { t, type, text, clock: new Date().toLocaleTimeString('en-GB') }].slice(-EVENTS_KEPT)
+  }
+  m.on('pressure', () => {
+    underPressure.value = true
+    log('pressure')
+  })
+  m.on('relief', () => {
+    underPressure.value = false
+    log('relief')
+  })
+  const list = $('mon-events')
+  effect(() => {
+    const shown = events.value.slice(-EVENTS_SHOWN).reverse()
+    list.replaceChildren(
+      ...shown.map((e) => {
+        const li = document.createElement('li')
+        li.className = `event-${e.type}`
+        li.textContent = `${e.clock} ${e.text}`
+        return li
+      }),
+    )
+  })
+  computed(() => events.value.length > 0).bind($('mon-events-none'), 'hidden')
 
   const canvas = root.querySelector<HTMLCanvasElement>('#mon-chart')!
   const samples: Sample[] = []
@@ -59,7 +101,7 @@ export function setupMonitor(root: HTMLElement): void {
     samples.push({ t, lag: m.lag.max, fps: fps.peek(), stalled: t - last > STALL_MS })
     last = t
     while (samples.length && samples[0]!.t < t - HISTORY_MS) samples.shift()
-    draw(canvas, samples, t)
+    draw(canvas, samples, events.peek(), t)
   }
   setInterval(refresh, REFRESH_MS)
   refresh()
@@ -68,7 +110,7 @@ export function setupMonitor(root: HTMLElement): void {
 /** y of a lag on the log axis, 0 (bottom) .. 1 (top). */
 const lagY = (ms: number) => Math.log10(1 + Math.max(0, ms)) / Math.log10(1 + LAG_TOP_MS)
 
-function draw(canvas: HTMLCanvasElement, samples: Sample[], now: number): void {
+function draw(canvas: HTMLCanvasElement, samples: Sample[], events: PressureEvent[], now: number): void {
   const dpr = Math.min(2, window.devicePixelRatio || 1)
   const w = Math.max(1, Math.round(canvas.clientWidth * dpr))
   const h = Math.max(1, Math.round(canvas.clientHeight * dpr))
@@ -80,14 +122,10 @@ function draw(canvas: HTMLCanvasElement, samples: Sample[], now: number): void {
   if (!ctx) return
   const css = getComputedStyle(canvas)
   const color = (name: string) => css.getPropertyValue(name).trim() || '#888'
-  const [muted, border, red, accent, amber] = ['--muted', '--border', '--red', '--accent', '--amber'].map(color) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ]
-  const pad = { l: 52 * dpr, r: 10 * dpr, t: 8 * dpr, b: 8 * dpr }
+  const [muted, border, red, accent, amber, green] = ['--muted', '--border', '--red', '--accent', '--amber', '--green'].map(
+    color,
+  ) as [string, string, string, string, string, string]
+  const pad = { l: 52 * dpr, r: 46 * dpr, t: 10 * dpr, b: 10 * dpr }
   const cw = w - pad.l - pad.r
   const ch = h - pad.t - pad.b
   const x = (t: number) => pad.l + cw * (1 - (now - t) / HISTORY_MS)
@@ -143,13 +181,32 @@ function draw(canvas: HTMLCanvasElement, samples: Sample[], now: number): void {
   lagPath()
   ctx.stroke()
 
+  // Pressure (red) and relief (green) events: dashed vertical marks.
+  ctx.setLineDash([4 * dpr, 3 * dpr])
+  ctx.lineWidth = 1 * dpr
+  for (const e of events) {
+    if (e.t < now - HISTORY_MS) continue
+    const ex = Math.round(x(e.t)) + 0.5
+    ctx.strokeStyle = e.type === 'pressure' ? red : green
+    ctx.beginPath()
+    ctx.moveTo(ex, pad.t)
+    ctx.lineTo(ex, pad.t + ch)
+    ctx.stroke()
+  }
+  ctx.setLineDash([])
+
   // FPS on a linear 0..max(60, seen) axis; a blocked stretch drew no frames, so the line drops to 0 across it.
-  const top = Math.max(60, ...samples.map((s) => s.fps))
+  // 0..60 fps, or up to the next multiple of 30 on a faster display (a 1 s window may hold 61 frames at 60 Hz).
+  const seen = Math.max(...samples.map((s) => s.fps))
+  const top = seen > 75 ? Math.ceil(seen / 30) * 30 : 60
+  ctx.fillStyle = accent
+  ctx.textAlign = 'left'
+  for (const f of [0, top / 2, top]) ctx.fillText(`${Math.round(f)} fps`, w - pad.r + 6 * dpr, y(f / top))
   ctx.strokeStyle = accent
   ctx.lineWidth = 2 * dpr
   ctx.beginPath()
   samples.forEach((s, i) => {
-    const py = y(s.fps / top)
+    const py = y(Math.min(1, s.fps / top))
     if (i === 0) return ctx.moveTo(x(s.t), py)
     if (s.stalled) {
       ctx.lineTo(x(samples[i - 1]!.t), y(0))
