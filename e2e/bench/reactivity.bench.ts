@@ -5,21 +5,18 @@
  */
 import { expect, test } from '@playwright/test'
 import type { ReactivityResult } from '../../demo/bench/api.ts'
-import { environment, openBenchPage, rounds, save } from './report.ts'
+import { environment, forget, load, openBenchPage, rounds, save } from './report.ts'
 
-test.describe.serial('reactivity benchmark', () => {
-  let result: ReactivityResult | undefined
-  const report = () => {
-    if (!result) throw new Error('the measurement did not run')
-    return result.report
-  }
+test.describe('reactivity benchmark', () => {
+  const report = () => load<ReactivityResult['report']>('reactivity')
   const sample = (casePrefix: string, framework: string) =>
     report().results.find((r) => r.case.startsWith(casePrefix) && r.framework === framework)
 
   test('measures the packages/signal/bench cases for every library, side by side', async ({ page }) => {
     page.on('console', (m) => m.text().startsWith('[reactivity]') && console.log(m.text()))
+    forget('reactivity')
     await openBenchPage(page)
-    result = await page.evaluate(
+    const result = await page.evaluate(
       (rounds) => window.eddyBench.reactivity.run({ warmup: 1, rounds, quick: true }),
       Math.min(rounds, 5),
     )

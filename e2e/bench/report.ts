@@ -1,5 +1,5 @@
 /** Shared by the Playwright benchmarks: medians, number formatting, and writing e2e/results/<name>.{json,md}. */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 
@@ -30,6 +30,22 @@ export function ratio(n: number): string {
 export function markdownTable(headers: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+/**
+ * The measurement of a benchmark is one test and each ratio assertion is its own test that reads the measurement
+ * back from e2e/results/<name>.json: a failed assertion then neither hides nor skips the others.
+ */
+export function forget(name: string): void {
+  rmSync(`${resultsDir}${name}.json`, { force: true })
+  rmSync(`${resultsDir}${name}.md`, { force: true })
+}
+
+/** The JSON a measurement test of this run saved; throws when it did not (the measurement failed). */
+export function load<T>(name: string): T {
+  const file = `${resultsDir}${name}.json`
+  if (!existsSync(file)) throw new Error(`no measurement: ${file} was not written (see the measuring test)`)
+  return JSON.parse(readFileSync(file, 'utf8')) as T
 }
 
 /** Writes the JSON and the Markdown of one benchmark and prints the Markdown. */

@@ -6,23 +6,20 @@
  */
 import { expect, test } from '@playwright/test'
 import type { SchedulerResult } from '../../demo/bench/api.ts'
-import { environment, openBenchPage, rounds, save } from './report.ts'
+import { environment, forget, load, openBenchPage, rounds, save } from './report.ts'
 
 /** Loop iterations per run: enough that loop() runs for a few hundred ms, long enough to owe timers several turns. */
 const ITERATIONS = 2_000_000
 
-test.describe.serial('scheduler benchmark', () => {
-  let result: SchedulerResult | undefined
-  const results = () => {
-    if (!result) throw new Error('the measurement did not run')
-    return result.results
-  }
+test.describe('scheduler benchmark', () => {
+  const results = () => load<SchedulerResult['results']>('scheduler')
   const loopRun = (kind: string) => results().loops.find((l) => l.kind === kind)!
 
   test('measures turn rates, queue throughput and loops, side by side', async ({ page }) => {
     page.on('console', (m) => m.text().startsWith('[scheduler]') && console.log(m.text()))
+    forget('scheduler')
     await openBenchPage(page)
-    result = await page.evaluate(
+    const result = await page.evaluate(
       ([rounds, iterations]) => window.eddyBench.scheduler.run({ rounds, ms: 200, iterations }),
       [Math.min(rounds, 5), ITERATIONS] as const,
     )
