@@ -5,7 +5,7 @@
 // Security: text goes through textContent (never parsed as HTML); HTML only through the caller's sanitizer;
 // no binding writes an event-handler attribute or property (on*), innerHTML/outerHTML/srcdoc, or into a <script>.
 import { COMPUTED, PENDING, RENDER, WATCHING } from './flags.ts'
-import { attach, detach, readComputed, write, type Link, type ReactiveNode } from './graph.ts'
+import { Link, attach, detach, readComputed, write, type ReactiveNode } from './graph.ts'
 import { enqueue } from './render.ts'
 import { expectFunction, kind } from './errors.ts'
 import { disposeKey } from './effect.ts'
@@ -56,15 +56,7 @@ function Binding(this: Binding, source: Source, node: Node, writer: Writer, arg:
   this._arg = arg
   this._format = format
   this._listener = undefined
-  this._deps = {
-    _dep: source,
-    _sub: this as unknown as ReactiveNode,
-    _version: 0,
-    _prevDep: undefined,
-    _nextDep: undefined,
-    _prevSub: undefined,
-    _nextSub: undefined,
-  }
+  this._deps = new Link(source, this as unknown as ReactiveNode, 0)
 }
 
 Binding.prototype._render = function (this: Binding) {

@@ -16,6 +16,15 @@ export interface Dispose {
 /** The body of an effect; it may return a cleanup, run before the next run and on dispose. */
 export type EffectFn = () => void | (() => void)
 
+// A constructor, not an object literal, for a stable map (see Link in graph.ts).
+function Effect(this: ReactiveNode, fn: EffectFn): void {
+  this._flags = WATCHING
+  this._fn = fn
+  this._deps = this._depsTail = undefined
+  this._gv = 0
+  this._cleanup = undefined
+}
+
 function disposeEffect(this: ReactiveNode): void {
   if (!(this._flags & WATCHING)) return
   this._flags = 0
@@ -31,14 +40,7 @@ function disposeEffect(this: ReactiveNode): void {
 /** Runs `fn` now and again whenever a signal or computed it read changes; returns the function that stops it. */
 export function effect(fn: EffectFn): Dispose {
   expectFunction(fn, 'effect')
-  const e: ReactiveNode = {
-    _flags: WATCHING,
-    _fn: fn,
-    _deps: undefined,
-    _depsTail: undefined,
-    _gv: 0,
-    _cleanup: undefined,
-  }
+  const e: ReactiveNode = new (Effect as any)(fn)
   const dispose = disposeEffect.bind(e) as Dispose
   dispose[disposeKey] = dispose
   // If the first run throws (or its writes end in a cycle) the effect is disposed and the error goes to the

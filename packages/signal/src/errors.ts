@@ -27,30 +27,49 @@ export function report(error: unknown): void {
 }
 
 /**
+ * @internal A queue that is drained and refilled many times per second: items in a reused array, with its own
+ * size (shrinking an array's length is a runtime call in V8, measured on the write path).
+ */
+export interface Queue<T> {
+  _items: (T | undefined)[]
+  _size: number
+}
+
+/** @internal Appends `item` to `queue`; returns the new size. */
+export function push<T>(queue: Queue<T>, item: T): number {
+  queue._items[queue._size] = item
+  return ++queue._size
+}
+
+/**
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
  * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected" (the rest stays
  * queued, still flagged, for the next drain). Where the host has no `reportError`, the first reported error is
  * rethrown at the end.
  */
-export function drain<T>(queue: T[], run: (item: T) => void): void {
+export function drain<T>(queue: Queue<T>, run: (item: T) => void): void {
+  const items = queue._items
   let i = 0
-  let end = queue.length
+  let end = queue._size
   let rounds = 0
   try {
-    for (; i < queue.length; i++) {
+    for (; i < queue._size; i++) {
       if (i == end) {
         if (++rounds > 100) throw cycle()
-        end = queue.length
+        end = queue._size
       }
+      const item = items[i]!
+      items[i] = undefined
       try {
-        run(queue[i]!)
+        run(item)
       } catch (error) {
         report(error)
       }
     }
   } finally {
-    if (i == queue.length) queue.length = 0
-    else queue.splice(0, i)
+    // Normally everything ran; after a cycle, the rest moves to the front.
+    if (i < queue._size) items.copyWithin(0, i, queue._size)
+    queue._size -= i
   }
   if (pending) {
     const error = pending[0]

@@ -12,7 +12,7 @@
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
 import { COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
-import { cycle, drain, report } from './errors.ts'
+import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
 /** @internal A vertex of the graph: a signal, computed, effect or binding. Fields a kind does not use stay unset. */
@@ -39,7 +39,8 @@ export interface ReactiveNode {
 }
 
 /** @internal An edge: `_sub` read `_dep`, which had `_version` then. In both the sub's deps list and the dep's subs list. */
-export interface Link {
+declare class Link {
+  constructor(dep: ReactiveNode, sub: ReactiveNode, version: number | undefined, prevDep?: Link, nextDep?: Link)
   _dep: ReactiveNode
   _sub: ReactiveNode
   _version: number | undefined
@@ -49,12 +50,33 @@ export interface Link {
   _nextSub: Link | undefined
 }
 
+// Links, like every node kind, come from a constructor function rather than an object literal: V8 keeps one
+// stable initial map per constructor, while literal maps were re-created and re-generalized after each GC
+// (measured: repeated "code dependencies" deopts of the whole write path).
+function Link(
+  this: Link,
+  dep: ReactiveNode,
+  sub: ReactiveNode,
+  version: number | undefined,
+  prevDep?: Link,
+  nextDep?: Link,
+): void {
+  this._dep = dep
+  this._sub = sub
+  this._version = version
+  this._prevDep = prevDep
+  this._nextDep = nextDep
+  this._prevSub = this._nextSub = undefined
+}
+
+export { Link }
+
 /** @internal The subscriber whose reads are being tracked. */
 export let activeSub: ReactiveNode | undefined
 /** @internal Bumped by every write; lets UNWATCHED computeds skip all checks when nothing changed. */
 export let globalVersion = 0
 let batchDepth = 0
-const effectQueue: ReactiveNode[] = []
+const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
 let runningEffects = false
 // Explicit stacks for propagate and checkDirty, shared to avoid an allocation per call. Each call works above the
 // height it found (calls nest: a recompute inside checkDirty may check other nodes) and clears what it pops, so
@@ -72,15 +94,7 @@ export function link(dep: ReactiveNode, sub: ReactiveNode): void {
     sub._depsTail = next
     return
   }
-  const l: Link = {
-    _dep: dep,
-    _sub: sub,
-    _version: dep._version,
-    _prevDep: prev,
-    _nextDep: next,
-    _prevSub: undefined,
-    _nextSub: undefined,
-  }
+  const l = new Link(dep, sub, dep._version, prev, next)
   if (next) next._prevDep = l
   if (prev) prev._nextDep = l
   else sub._deps = l
@@ -185,7 +199,7 @@ export function propagate(link: Link): void {
       sub._flags = flags | PENDING
       if (flags & WATCHING) {
         if (flags & RENDER) enqueue(sub as unknown as RenderJob)
-        else effectQueue.push(sub)
+        else push(effectQueue, sub)
       } else if (sub._subs) {
         if (next) stack[height++] = next
         next = (link = sub._subs)._nextSub
@@ -294,7 +308,7 @@ export function write(s: ReactiveNode, value: unknown): void {
   const subs = s._subs
   if (subs) {
     propagate(subs)
-    if (batchDepth == 0 && effectQueue.length) runEffects()
+    if (batchDepth == 0 && effectQueue._size) runEffects()
   }
 }
 
@@ -347,7 +361,7 @@ export function start(e: ReactiveNode): void {
   try {
     execute(e)
   } finally {
-    if (--batchDepth == 0 && effectQueue.length) runEffects()
+    if (--batchDepth == 0 && effectQueue._size) runEffects()
   }
 }
 
@@ -357,7 +371,7 @@ export function batch<T>(fn: () => T): T {
   try {
     return fn()
   } finally {
-    if (--batchDepth == 0 && effectQueue.length) runEffects()
+    if (--batchDepth == 0 && effectQueue._size) runEffects()
   }
 }
 

@@ -1,7 +1,7 @@
 // The render queue. It knows nothing of the DOM: a job is anything with a `_render()` method (bind.ts makes them).
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
-import { drain, kind } from './errors.ts'
+import { drain, kind, push, type Queue } from './errors.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
 export interface RenderJob {
@@ -11,7 +11,7 @@ export interface RenderJob {
 /** When to flush pending renders: at the next microtask checkpoint, before the next frame, or your own way. */
 export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => void)
 
-const queue: RenderJob[] = []
+const queue: Queue<RenderJob> = { _items: [], _size: 0 }
 let waiters: (() => void)[] = []
 // `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
@@ -21,7 +21,7 @@ let post: (flush: () => void) => void = queueMicrotask
 
 /** @internal Queues `job` for the next flush, posting one flush if none is pending. */
 export function enqueue(job: RenderJob): void {
-  queue.push(job)
+  push(queue, job)
   if (!scheduled && !flushing) {
     scheduled = true
     post(flush)
@@ -49,7 +49,7 @@ export function flush(): void {
 
 /** Resolves once the renders pending now have been flushed. */
 export function settled(): Promise<void> {
-  return new Promise((resolve) => (queue.length ? waiters.push(resolve) : resolve()))
+  return new Promise((resolve) => (queue._size ? waiters.push(resolve) : resolve()))
 }
 
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
