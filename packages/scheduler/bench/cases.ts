@@ -169,65 +169,123 @@ export interface RunOptions {
   iterations?: number
   /** Progress lines. */
   log?: (line: string) => void
+  /** Run only these groups (default: all). */
+  only?: ('turns' | 'queue' | 'loops')[]
+  /**
+   * A CPU-time clock in ms (Node: process.cpuUsage). When given, CPU-bound cases are scaled to CPU time, which a
+   * shared, overloaded machine disturbs far less than wall time (a descheduled process burns no CPU). Timer delays
+   * and setTimeout turn rates (which wait) stay in wall time.
+   */
+  cpu?: () => number
 }
 
-/** Every table, medians over rounds, with the ratios the issue sets targets for. */
+/** Every table that ran, medians over rounds, with the ratios the issue sets targets for. */
 export interface Results {
   host: string
   strategy: string
   rounds: number
-  turns: { kind: TurnKind; perSecond: number }[]
-  turnRatio: { primitive: RawKind; ratio: number }
-  queue: { perTurn: number; eddy: number; handWritten: number; ratio: number }[]
-  loops: ({ kind: LoopKind } & LoopRun)[]
-  loopRatio: number
+  /** Whether rates and ns were normalized to CPU time. */
+  cpu: boolean
+  turns?: { kinds: { kind: TurnKind; perSecond: number }[]; ratio: number }
+  queue?: { perTurn: number; eddy: number; handWritten: number; ratio: number }[]
+  /** `idle` is the noise floor: the same timer chain with nothing running, for as long as the loop case ran. */
+  loops?: { kinds: ({ kind: LoopKind | 'idle' } & LoopRun)[]; ratio: number }
+}
+
+/** Measures the worst lateness of a 1 ms timer chain over `ms` with nothing else running (the machine's noise). */
+function idleRun(ms: number): Promise<LoopRun> {
+  return new Promise((resolve) => {
+    let worst = 0
+    let due = now() + 1
+    const end = now() + ms
+    const watch = () => {
+      const t = now()
+      worst = Math.max(worst, t - due)
+      due = t + 1
+      t < end ? setTimeout(watch, 1) : resolve({ nsPerIteration: 0, worstTimerDelayMs: worst })
+    }
+    setTimeout(watch, 1)
+  })
 }
 
 /** Runs every case side by side, rounds interleaved, and returns medians and ratios. */
 export async function run(options: RunOptions = {}): Promise<Results> {
-  const { rounds = 5, ms = 200, iterations = 1_000_000, log = () => {} } = options
+  const { rounds = 5, ms = 200, iterations = 1_000_000, log = () => {}, only = ['turns', 'queue', 'loops'] } = options
   const kinds: TurnKind[] = ['macrotask', ...rawKinds()]
-  const turnSamples = new Map<TurnKind, number[]>(kinds.map((k) => [k, []]))
   const sizes = [1, 10, 100, 1000]
-  const queueSamples = new Map(sizes.map((n) => [n, { eddy: [] as number[], handWritten: [] as number[] }]))
   const loopKinds: LoopKind[] = ['loop', 'microtask', 'macrotask', 'hybrid10']
-  const loopSamples = new Map(loopKinds.map((k) => [k, { ns: [] as number[], worst: [] as number[] }]))
+  const samples = new Map<string, number[]>()
+  const add = (key: string, value: number) => samples.set(key, [...(samples.get(key) ?? []), value])
+  // Runs `f` and returns wall / cpu (1 without a CPU clock), to turn a wall-time rate into a CPU-time one.
+  const cpuFactor = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
+    if (!options.cpu) return [await f(), 1]
+    const c0 = options.cpu()
+    const t0 = now()
+    const value = await f()
+    return [value, (now() - t0) / Math.max(options.cpu() - c0, 1e-3)]
+  }
+  const med = (key: string) => median(samples.get(key)!)
   for (let r = 0; r < rounds; r++) {
     // Rotate the order every round so that no case always runs first (JIT warm-up, GC debt).
     const rot = <T>(xs: T[]) => xs.map((_, i) => xs[(i + r) % xs.length])
-    for (const kind of rot(kinds)) turnSamples.get(kind)!.push(await turns(kind, kind === 'setTimeout' ? ms * 2 : ms))
-    for (const n of sizes) {
-      for (const impl of rot<QueueImpl>(['eddy', 'handWritten'])) queueSamples.get(n)![impl].push(await queue(impl, n, ms))
+    if (only.includes('turns')) {
+      for (const kind of rot(kinds)) {
+        if (kind === 'setTimeout') add(`turns ${kind}`, await turns(kind, ms * 2))
+        else {
+          const [rate, f] = await cpuFactor(() => turns(kind, ms))
+          add(`turns ${kind}`, rate * f)
+        }
+      }
     }
-    for (const kind of rot(loopKinds)) {
-      const res = await loopRun(kind, kind === 'macrotask' ? iterations / 10 : iterations)
-      loopSamples.get(kind)!.ns.push(res.nsPerIteration)
-      loopSamples.get(kind)!.worst.push(res.worstTimerDelayMs)
+    if (only.includes('queue')) {
+      for (const n of sizes) {
+        for (const impl of rot<QueueImpl>(['eddy', 'handWritten'])) {
+          const [rate, f] = await cpuFactor(() => queue(impl, n, ms))
+          add(`queue ${n} ${impl}`, rate * f)
+        }
+      }
+    }
+    if (only.includes('loops')) {
+      let loopMs = 0
+      for (const kind of rot(loopKinds)) {
+        const [res, f] = await cpuFactor(() => loopRun(kind, kind === 'macrotask' ? iterations / 10 : iterations))
+        add(`ns ${kind}`, res.nsPerIteration / f)
+        add(`worst ${kind}`, res.worstTimerDelayMs)
+        if (kind === 'loop') loopMs = (res.nsPerIteration * iterations) / 1e6
+      }
+      add('worst idle', (await idleRun(Math.max(loopMs, 50))).worstTimerDelayMs)
     }
     log(`round ${r + 1}/${rounds} done`)
   }
-  const turnsTable = kinds.map((kind) => ({ kind, perSecond: median(turnSamples.get(kind)!) }))
-  const perSecond = (k: TurnKind) => turnsTable.find((t) => t.kind === k)!.perSecond
-  const loops = loopKinds.map((kind) => ({
-    kind,
-    nsPerIteration: median(loopSamples.get(kind)!.ns),
-    worstTimerDelayMs: median(loopSamples.get(kind)!.worst),
-  }))
-  const ns = (k: LoopKind) => loops.find((l) => l.kind === k)!.nsPerIteration
-  return {
+  const results: Results = {
     host: typeof g.window == 'object' ? g.navigator?.userAgent ?? 'browser' : `node ${g.process?.version ?? ''}`,
     strategy,
     rounds,
-    turns: turnsTable,
-    turnRatio: { primitive: strategy, ratio: perSecond('macrotask') / perSecond(strategy) },
-    queue: sizes.map((perTurn) => {
-      const eddy = median(queueSamples.get(perTurn)!.eddy)
-      const handWritten = median(queueSamples.get(perTurn)!.handWritten)
-      return { perTurn, eddy, handWritten, ratio: eddy / handWritten }
-    }),
-    loops,
-    loopRatio: ns('loop') / ns('microtask'),
+    cpu: !!options.cpu,
   }
+  if (only.includes('turns')) {
+    results.turns = {
+      kinds: kinds.map((kind) => ({ kind, perSecond: med(`turns ${kind}`) })),
+      ratio: med('turns macrotask') / med(`turns ${strategy}`),
+    }
+  }
+  if (only.includes('queue')) {
+    results.queue = sizes.map((perTurn) => {
+      const eddy = med(`queue ${perTurn} eddy`)
+      const handWritten = med(`queue ${perTurn} handWritten`)
+      return { perTurn, eddy, handWritten, ratio: eddy / handWritten }
+    })
+  }
+  if (only.includes('loops')) {
+    results.loops = {
+      kinds: [
+        ...loopKinds.map((kind) => ({ kind, nsPerIteration: med(`ns ${kind}`), worstTimerDelayMs: med(`worst ${kind}`) })),
+        { kind: 'idle' as const, nsPerIteration: 0, worstTimerDelayMs: med('worst idle') },
+      ],
+      ratio: med('ns loop') / med('ns microtask'),
+    }
+  }
+  return results
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
@@ -236,27 +294,41 @@ const ratio = (n: number) => `${n.toFixed(2)}x`
 /** The results as Markdown tables, with each target and whether it held. */
 export function markdown(r: Results): string {
   const ok = (pass: boolean) => (pass ? 'met' : 'NOT met')
-  const loopWorst = r.loops.find((l) => l.kind === 'loop')!.worstTimerDelayMs
-  return [
-    `### @eddy/scheduler on ${r.host} (strategy: ${r.strategy}; medians of ${r.rounds} rounds)`,
-    '',
-    '| turns | per second | vs macrotask |',
-    '|---|---:|---:|',
-    ...r.turns.map((t) => `| ${t.kind === 'macrotask' ? 'eddy macrotask' : `raw ${t.kind}`} | ${fmt(t.perSecond)} | ${ratio(t.perSecond / r.turns[0].perSecond)} |`),
-    '',
-    `macrotask / raw ${r.turnRatio.primitive} = **${ratio(r.turnRatio.ratio)}** (target >= 0.95x: ${ok(r.turnRatio.ratio >= 0.95)})`,
-    '',
-    '| callbacks per turn | eddy queue /s | hand-written batched /s | ratio |',
-    '|---:|---:|---:|---:|',
-    ...r.queue.map((q) => `| ${q.perTurn} | ${fmt(q.eddy)} | ${fmt(q.handWritten)} | ${ratio(q.ratio)} |`),
-    '',
-    `queue / hand-written: min **${ratio(Math.min(...r.queue.map((q) => q.ratio)))}** (target >= 0.9x at every size: ${ok(r.queue.every((q) => q.ratio >= 0.9))})`,
-    '',
-    '| loop (trivial async step) | ns / iteration | worst timer delay, ms |',
-    '|---|---:|---:|',
-    ...r.loops.map((l) => `| ${l.kind} | ${fmt(l.nsPerIteration)} | ${l.worstTimerDelayMs.toFixed(1)} |`),
-    '',
-    `loop / microtask recursion = **${ratio(r.loopRatio)}** (target <= 1.3x: ${ok(r.loopRatio <= 1.3)}); ` +
-      `loop's worst timer delay ${loopWorst.toFixed(1)} ms (target <= budgetMs + 10 = 15 ms: ${ok(loopWorst <= 15)})`,
-  ].join('\n')
+  const clock = r.cpu ? 'CPU-time normalized rates' : 'wall time'
+  const lines = [`### @eddy/scheduler on ${r.host} (strategy: ${r.strategy}; medians of ${r.rounds} rounds; ${clock})`]
+  if (r.turns) {
+    const base = r.turns.kinds[0].perSecond
+    lines.push(
+      '',
+      '| turns | per second | vs eddy macrotask |',
+      '|---|---:|---:|',
+      ...r.turns.kinds.map((t) => `| ${t.kind === 'macrotask' ? 'eddy macrotask' : `raw ${t.kind}`} | ${fmt(t.perSecond)} | ${ratio(t.perSecond / base)} |`),
+      '',
+      `macrotask / raw ${r.strategy} = **${ratio(r.turns.ratio)}** (target >= 0.95x: ${ok(r.turns.ratio >= 0.95)})`,
+    )
+  }
+  if (r.queue) {
+    lines.push(
+      '',
+      '| callbacks per turn | eddy queue /s | hand-written batched /s | ratio |',
+      '|---:|---:|---:|---:|',
+      ...r.queue.map((q) => `| ${q.perTurn} | ${fmt(q.eddy)} | ${fmt(q.handWritten)} | ${ratio(q.ratio)} |`),
+      '',
+      `queue / hand-written: min **${ratio(Math.min(...r.queue.map((q) => q.ratio)))}** (target >= 0.9x at every size: ${ok(r.queue.every((q) => q.ratio >= 0.9))})`,
+    )
+  }
+  if (r.loops) {
+    const worst = (k: string) => r.loops!.kinds.find((l) => l.kind === k)!.worstTimerDelayMs
+    lines.push(
+      '',
+      '| loop (trivial async step) | ns / iteration | worst 1 ms-timer delay, ms |',
+      '|---|---:|---:|',
+      ...r.loops.kinds.map((l) => `| ${l.kind === 'idle' ? 'idle (noise floor)' : l.kind} | ${l.kind === 'idle' ? '-' : fmt(l.nsPerIteration)} | ${l.worstTimerDelayMs.toFixed(1)} |`),
+      '',
+      `loop / microtask recursion = **${ratio(r.loops.ratio)}** (target <= 1.3x: ${ok(r.loops.ratio <= 1.3)}); ` +
+        `loop's worst timer delay ${worst('loop').toFixed(1)} ms, idle ${worst('idle').toFixed(1)} ms ` +
+        `(target <= budgetMs + 10 = 15 ms: ${ok(worst('loop') <= 15)})`,
+    )
+  }
+  return lines.join('\n')
 }

@@ -1,6 +1,6 @@
 // Chromium run of the scheduler benchmark: bundles cases.ts for the browser, loads it into a blank page of the
 // system Chromium (never `playwright install`) and prints the same Markdown tables as node.ts.
-//   node scripts/run-ts.mjs packages/scheduler/bench/chromium.ts [--rounds N] [--ms N] [--json]
+//   node scripts/run-ts.mjs packages/scheduler/bench/chromium.ts [--rounds N] [--ms N] [--only turns,queue,loops] [--json]
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import type { Results, RunOptions } from './cases.ts'
@@ -34,7 +34,9 @@ try {
   const page = await browser.newPage()
   await page.setContent('<!doctype html><title>eddy scheduler bench</title><p>running</p>')
   await page.addScriptTag({ content: bundle.outputFiles[0].text })
-  const options: RunOptions = { rounds: arg('rounds', 5), ms: arg('ms', 200) }
+  const at = process.argv.indexOf('--only')
+  const only = at > 0 ? (process.argv[at + 1].split(',') as RunOptions['only']) : undefined
+  const options: RunOptions = { rounds: arg('rounds', 5), ms: arg('ms', 200), only }
   const { results, table } = await page.evaluate(async (o) => {
     const api = (globalThis as any).eddySchedulerBench
     const results: Results = await api.run(o)
