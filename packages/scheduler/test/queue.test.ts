@@ -40,6 +40,20 @@ describe('macrotask()', () => {
     expect(host.pending()).toBe(0)
   })
 
+  it('should read the clock only a few times per wake-up, and not at all for a lone callback', async () => {
+    const { host, mod } = await load('setImmediate')
+    mod.macrotask(() => {})
+    let reads = host.reads
+    host.wake()
+    expect(host.reads - reads).toBe(0)
+    let ran = 0
+    for (let i = 0; i < 1000; i++) mod.macrotask(() => { ran++; host.block(0.001) })
+    reads = host.reads
+    host.wake()
+    expect(ran).toBe(1000)
+    expect(host.reads - reads).toBeLessThan(25)
+  })
+
   it('should report a throwing callback and still run the others', async () => {
     const { host, mod } = await load('setImmediate')
     const boom = new Error('boom')
