@@ -179,17 +179,19 @@ export interface RunOptions {
   cpu?: () => number
 }
 
-/** Every table that ran, medians over rounds, with the ratios the issue sets targets for. */
+/** Every table, medians over rounds, with the ratios the issue sets targets for (a group not run is empty / NaN). */
 export interface Results {
   host: string
   strategy: string
   rounds: number
   /** Whether rates and ns were normalized to CPU time. */
   cpu: boolean
-  turns?: { kinds: { kind: TurnKind; perSecond: number }[]; ratio: number }
-  queue?: { perTurn: number; eddy: number; handWritten: number; ratio: number }[]
+  turns: { kind: TurnKind; perSecond: number }[]
+  turnRatio: { primitive: RawKind; ratio: number }
+  queue: { perTurn: number; eddy: number; handWritten: number; ratio: number }[]
   /** `idle` is the noise floor: the same timer chain with nothing running, for as long as the loop case ran. */
-  loops?: { kinds: ({ kind: LoopKind | 'idle' } & LoopRun)[]; ratio: number }
+  loops: ({ kind: LoopKind | 'idle' } & LoopRun)[]
+  loopRatio: number
 }
 
 /** Measures the worst lateness of a 1 ms timer chain over `ms` with nothing else running (the machine's noise). */
@@ -257,35 +259,29 @@ export async function run(options: RunOptions = {}): Promise<Results> {
     }
     log(`round ${r + 1}/${rounds} done`)
   }
-  const results: Results = {
+  const has = (group: 'turns' | 'queue' | 'loops') => only.includes(group)
+  return {
     host: typeof g.window == 'object' ? g.navigator?.userAgent ?? 'browser' : `node ${g.process?.version ?? ''}`,
     strategy,
     rounds,
     cpu: !!options.cpu,
+    turns: has('turns') ? kinds.map((kind) => ({ kind, perSecond: med(`turns ${kind}`) })) : [],
+    turnRatio: { primitive: strategy, ratio: has('turns') ? med('turns macrotask') / med(`turns ${strategy}`) : NaN },
+    queue: has('queue')
+      ? sizes.map((perTurn) => {
+          const eddy = med(`queue ${perTurn} eddy`)
+          const handWritten = med(`queue ${perTurn} handWritten`)
+          return { perTurn, eddy, handWritten, ratio: eddy / handWritten }
+        })
+      : [],
+    loops: has('loops')
+      ? [
+          ...loopKinds.map((kind) => ({ kind, nsPerIteration: med(`ns ${kind}`), worstTimerDelayMs: med(`worst ${kind}`) })),
+          { kind: 'idle' as const, nsPerIteration: 0, worstTimerDelayMs: med('worst idle') },
+        ]
+      : [],
+    loopRatio: has('loops') ? med('ns loop') / med('ns microtask') : NaN,
   }
-  if (only.includes('turns')) {
-    results.turns = {
-      kinds: kinds.map((kind) => ({ kind, perSecond: med(`turns ${kind}`) })),
-      ratio: med('turns macrotask') / med(`turns ${strategy}`),
-    }
-  }
-  if (only.includes('queue')) {
-    results.queue = sizes.map((perTurn) => {
-      const eddy = med(`queue ${perTurn} eddy`)
-      const handWritten = med(`queue ${perTurn} handWritten`)
-      return { perTurn, eddy, handWritten, ratio: eddy / handWritten }
-    })
-  }
-  if (only.includes('loops')) {
-    results.loops = {
-      kinds: [
-        ...loopKinds.map((kind) => ({ kind, nsPerIteration: med(`ns ${kind}`), worstTimerDelayMs: med(`worst ${kind}`) })),
-        { kind: 'idle' as const, nsPerIteration: 0, worstTimerDelayMs: med('worst idle') },
-      ],
-      ratio: med('ns loop') / med('ns microtask'),
-    }
-  }
-  return results
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
@@ -296,18 +292,18 @@ export function markdown(r: Results): string {
   const ok = (pass: boolean) => (pass ? 'met' : 'NOT met')
   const clock = r.cpu ? 'CPU-time normalized rates' : 'wall time'
   const lines = [`### @eddy/scheduler on ${r.host} (strategy: ${r.strategy}; medians of ${r.rounds} rounds; ${clock})`]
-  if (r.turns) {
-    const base = r.turns.kinds[0].perSecond
+  if (r.turns.length) {
+    const base = r.turns[0].perSecond
     lines.push(
       '',
       '| turns | per second | vs eddy macrotask |',
       '|---|---:|---:|',
-      ...r.turns.kinds.map((t) => `| ${t.kind === 'macrotask' ? 'eddy macrotask' : `raw ${t.kind}`} | ${fmt(t.perSecond)} | ${ratio(t.perSecond / base)} |`),
+      ...r.turns.map((t) => `| ${t.kind === 'macrotask' ? 'eddy macrotask' : `raw ${t.kind}`} | ${fmt(t.perSecond)} | ${ratio(t.perSecond / base)} |`),
       '',
-      `macrotask / raw ${r.strategy} = **${ratio(r.turns.ratio)}** (target >= 0.95x: ${ok(r.turns.ratio >= 0.95)})`,
+      `macrotask / raw ${r.strategy} = **${ratio(r.turnRatio.ratio)}** (target >= 0.95x: ${ok(r.turnRatio.ratio >= 0.95)})`,
     )
   }
-  if (r.queue) {
+  if (r.queue.length) {
     lines.push(
       '',
       '| callbacks per turn | eddy queue /s | hand-written batched /s | ratio |',
@@ -317,15 +313,15 @@ export function markdown(r: Results): string {
       `queue / hand-written: min **${ratio(Math.min(...r.queue.map((q) => q.ratio)))}** (target >= 0.9x at every size: ${ok(r.queue.every((q) => q.ratio >= 0.9))})`,
     )
   }
-  if (r.loops) {
-    const worst = (k: string) => r.loops!.kinds.find((l) => l.kind === k)!.worstTimerDelayMs
+  if (r.loops.length) {
+    const worst = (k: string) => r.loops.find((l) => l.kind === k)!.worstTimerDelayMs
     lines.push(
       '',
       '| loop (trivial async step) | ns / iteration | worst 1 ms-timer delay, ms |',
       '|---|---:|---:|',
-      ...r.loops.kinds.map((l) => `| ${l.kind === 'idle' ? 'idle (noise floor)' : l.kind} | ${l.kind === 'idle' ? '-' : fmt(l.nsPerIteration)} | ${l.worstTimerDelayMs.toFixed(1)} |`),
+      ...r.loops.map((l) => `| ${l.kind === 'idle' ? 'idle (noise floor)' : l.kind} | ${l.kind === 'idle' ? '-' : fmt(l.nsPerIteration)} | ${l.worstTimerDelayMs.toFixed(1)} |`),
       '',
-      `loop / microtask recursion = **${ratio(r.loops.ratio)}** (target <= 1.3x: ${ok(r.loops.ratio <= 1.3)}); ` +
+      `loop / microtask recursion = **${ratio(r.loopRatio)}** (target <= 1.3x: ${ok(r.loopRatio <= 1.3)}); ` +
         `loop's worst timer delay ${worst('loop').toFixed(1)} ms, idle ${worst('idle').toFixed(1)} ms ` +
         `(target <= budgetMs + 10 = 15 ms: ${ok(worst('loop') <= 15)})`,
     )
