@@ -1,6 +1,6 @@
 // Computeds: lazy, cached, glitch-free derived values (the algorithm is in graph.ts).
-import { COMPUTED, DIRTY, UNWATCHED } from './flags.ts'
-import { readComputed, type Link } from './graph.ts'
+import { COMPUTED, DIRTY, ERRORED, PENDING, RUNNING, UNWATCHED } from './flags.ts'
+import { activeSub, link, readComputed, type Link } from './graph.ts'
 import { expectFunction } from './errors.ts'
 import { Signal } from './signal.ts'
 import type { Binding, ReadonlyBindTarget } from './bind.ts'
@@ -45,7 +45,10 @@ Object.setPrototypeOf(Computed.prototype, Signal.prototype)
 
 Object.defineProperty(Computed.prototype, 'value', {
   get(this: Computed) {
-    return readComputed(this, true)
+    // Fast path: a clean computed that subscribers keep up to date (no check needed).
+    if (this._flags & (DIRTY | PENDING | RUNNING | ERRORED | UNWATCHED)) return readComputed(this, true)
+    if (activeSub) link(this, activeSub)
+    return this._value
   },
   set() {
     throw new TypeError('computed: value is read-only')

@@ -1,7 +1,7 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
-import { detach, start, untracked, type ReactiveNode } from './graph.ts'
+import { cleanup, detach, start, type ReactiveNode } from './graph.ts'
 import { expectFunction } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
@@ -30,11 +30,7 @@ function disposeEffect(this: ReactiveNode): void {
   this._flags = 0
   for (let l = this._deps; l; l = l._nextDep) detach(l)
   this._deps = this._depsTail = undefined
-  const cleanup = this._cleanup
-  if (cleanup) {
-    this._cleanup = undefined
-    untracked(cleanup)
-  }
+  if (this._cleanup) cleanup(this)
 }
 
 /** Runs `fn` now and again whenever a signal or computed it read changes; returns the function that stops it. */

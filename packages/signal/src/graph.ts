@@ -86,14 +86,18 @@ let height = 0
 
 /** @internal Records that subscriber `sub` read `dep`, reusing the link from the last run if it matches. */
 export function link(dep: ReactiveNode, sub: ReactiveNode): void {
+  // Kept tiny so it inlines into every getter: the common cases are a repeated read and the same read order
+  // as last run.
   const prev = sub._depsTail
   if (prev && prev._dep === dep) return
   const next = prev ? prev._nextDep : sub._deps
   if (next && next._dep === dep) {
     next._version = dep._version
     sub._depsTail = next
-    return
-  }
+  } else insert(dep, sub, prev, next)
+}
+
+function insert(dep: ReactiveNode, sub: ReactiveNode, prev: Link | undefined, next: Link | undefined): void {
   const l = new Link(dep, sub, dep._version, prev, next)
   if (next) next._prevDep = l
   if (prev) prev._nextDep = l
@@ -317,26 +321,31 @@ export function execute(e: ReactiveNode): void {
   const prev = activeSub
   // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
   e._flags = (e._flags & ~PENDING) | RUNNING
-  activeSub = undefined
+  if (e._cleanup) cleanup(e)
+  e._depsTail = undefined
+  activeSub = e
   try {
-    const cleanup = e._cleanup
-    if (cleanup) {
-      e._cleanup = undefined
-      // A throwing cleanup is reported; the run goes on, so the effect stays subscribed.
-      try {
-        cleanup()
-      } catch (error) {
-        report(error)
-      }
-    }
-    e._depsTail = undefined
-    activeSub = e
     const result = e._fn!()
     if (typeof result == 'function') e._cleanup = result as () => void
   } finally {
     activeSub = prev
     e._flags &= ~RUNNING
     purge(e)
+  }
+}
+
+/** @internal Runs an effect's cleanup untracked; a throwing cleanup is reported (the effect stays subscribed). */
+export function cleanup(e: ReactiveNode): void {
+  const fn = e._cleanup!
+  e._cleanup = undefined
+  const prev = activeSub
+  activeSub = undefined
+  try {
+    fn()
+  } catch (error) {
+    report(error)
+  } finally {
+    activeSub = prev
   }
 }
 
