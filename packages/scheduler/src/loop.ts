@@ -24,11 +24,12 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
   let stopped = false
   const done = new Promise<number>((resolve, reject) => {
     let first = 0
-    let over: (done: number) => boolean
+    let next = 0
+    let tick: (done: number) => number
     // A slice starts in a fresh macrotask (the first one in a microtask, once the caller's code has run).
     const slice = () => {
-      over = slicer(budgetMs)
-      first = count
+      tick = slicer(budgetMs)
+      next = (first = count) + 1
       run()
     }
     const fail = (e: unknown) => {
@@ -40,7 +41,7 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
     const run = (v?: any): void => {
       try {
         while (!stopped && v !== false) {
-          if (over(count - first)) return void macrotask(slice)
+          if (count >= next && (next = first + tick(count - first)) < first) return void macrotask(slice)
           count++
           v = step()
           if (typeof v?.then == 'function') return void v.then(run, fail)

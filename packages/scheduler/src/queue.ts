@@ -38,12 +38,13 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
     const end = items.length
     const from = at
     // One callback needs no clock: a wake-up always runs at least one.
-    const over = end - from > 1 && slicer(budgetMs)
+    const tick = end - from > 1 && slicer(budgetMs)
     let i = from
+    let next = from + 1
     while (i < end) {
       const fn = items[i++]
       try { fn && fn() } catch (e) { report(e) }
-      if (i < end && (over as (done: number) => boolean)(i - from)) break
+      if (i >= next && i < end && (next = from + (tick as (done: number) => number)(i - from)) < from) break
     }
     at = i
     // Idle: drop the finished snapshot, so the callbacks it held can be collected.
