@@ -44,6 +44,8 @@ declare class Link {
   _dep: ReactiveNode
   _sub: ReactiveNode
   _version: number | undefined
+  /** The run (see `runId`) that last confirmed this link: lets a repeated, non-consecutive read be skipped. */
+  _run: number
   _prevDep: Link | undefined
   _nextDep: Link | undefined
   _prevSub: Link | undefined
@@ -64,6 +66,7 @@ function Link(
   this._dep = dep
   this._sub = sub
   this._version = version
+  this._run = runId
   this._prevDep = prevDep
   this._nextDep = nextDep
   this._prevSub = this._nextSub = undefined
@@ -75,6 +78,8 @@ export { Link }
 export let activeSub: ReactiveNode | undefined
 /** @internal Bumped by every write; lets UNWATCHED computeds skip all checks when nothing changed. */
 export let globalVersion = 0
+// Bumped when a computed or effect starts a run; links read in the current run carry it.
+let runId = 0
 let batchDepth = 0
 const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
 let runningEffects = false
@@ -93,11 +98,16 @@ export function link(dep: ReactiveNode, sub: ReactiveNode): void {
   const next = prev ? prev._nextDep : sub._deps
   if (next && next._dep === dep) {
     next._version = dep._version
+    next._run = runId
     sub._depsTail = next
   } else insert(dep, sub, prev, next)
 }
 
 function insert(dep: ReactiveNode, sub: ReactiveNode, prev: Link | undefined, next: Link | undefined): void {
+  // Already read in this run, earlier (a, b, a): no second link. Seen only for subscribers linked into their
+  // sources' lists; an unwatched computed may keep a duplicate, which is harmless.
+  const last = dep._subsTail
+  if (last && last._sub === sub && last._run === runId) return
   const l = new Link(dep, sub, dep._version, prev, next)
   if (next) next._prevDep = l
   if (prev) prev._nextDep = l
@@ -269,6 +279,7 @@ export function recompute(c: ReactiveNode): void {
   const oldError = c._flags & ERRORED
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED)) | RUNNING
   c._depsTail = undefined
+  runId++
   c._gv = globalVersion
   const prev = activeSub
   activeSub = c
@@ -323,6 +334,7 @@ export function execute(e: ReactiveNode): void {
   e._flags = (e._flags & ~PENDING) | RUNNING
   if (e._cleanup) cleanup(e)
   e._depsTail = undefined
+  runId++
   activeSub = e
   try {
     const result = e._fn!()
