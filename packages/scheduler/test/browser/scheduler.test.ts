@@ -140,7 +140,8 @@ describe('loop() vs microtask recursion', () => {
       const step = (): void => { performance.now() < end ? void Promise.resolve().then(step) : resolve() }
       step()
     }))
-    expect(cooperative).toBeGreaterThanOrEqual(idle * 0.5)
+    // Loose on purpose (a loaded 2-core machine stretches every slice); the contrast is with the recursion's 0-1.
+    expect(cooperative).toBeGreaterThanOrEqual(Math.max(5, idle * 0.25))
     expect(starving).toBeLessThanOrEqual(1)
   })
 })
