@@ -160,7 +160,7 @@ describe('in a Web Worker', () => {
     expect(report.strategies).toEqual({ postTask: true, setImmediate: false, messageChannel: true, postMessage: false, setTimeout: true })
     expect(report.iterations).toBeGreaterThan(1000)
     // Timers keep firing while the loop runs (compared with the same worker idle, measured just before).
-    expect(report.timers).toBeGreaterThanOrEqual(report.idleTimers * 0.4)
+    expect(report.timers).toBeGreaterThanOrEqual(Math.max(3, report.idleTimers * 0.25))
     expect(report.lagMax).toBeGreaterThanOrEqual(150)
   })
 })
