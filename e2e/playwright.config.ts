@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
-const port = 4173
+// E2E_PORT lets a run avoid a preview server that someone else started on 4173 (reused outside CI).
+const port = Number(process.env.E2E_PORT) || 4173
 
 export default defineConfig({
   testDir: './tests',

@@ -10,6 +10,8 @@ import { framesBetween, openDemo, runLoop } from './support.ts'
 /** "At most a few frames" over a stalled run: the page waits two frames after the loop before it reports. */
 const STALLED_MAX_FRAMES = 5
 const MIN_FPS = 20
+/** Idle frames per second under which the machine, not the loop, is the bottleneck (2/3 of 60 Hz). */
+const IDLE_FPS = 40
 
 const stalling = [
   { name: 'Blocking loop', id: 'blocking' },
@@ -33,7 +35,7 @@ test.describe('the llama during the loops', () => {
       expect(Math.abs(during.page - during.ours), `#frame-count advanced ${during.page}, we counted ${during.ours}`).toBeLessThanOrEqual(1)
       // Frames were flowing before the run: the stall is the loop's doing, not a dead page.
       const before = framesBetween(run.probe, run.runningAt - 1000, run.runningAt)
-      expect(before.ours, 'frames in the second before the run').toBeGreaterThanOrEqual(MIN_FPS)
+      expect(before.ours, 'frames in the second before the run').toBeGreaterThanOrEqual(2 * STALLED_MAX_FRAMES)
       // The results row reports the work and a longest frame gap of about the whole run.
       const row = page.locator(`#loop-results tr[data-loop="${id}"]`)
       await expect(row.locator('[data-col="work"]')).toHaveText(/^[1-9][\d,]*$/)
@@ -46,12 +48,22 @@ test.describe('the llama during the loops', () => {
     test(`keeps walking during "${name}" (>= ${MIN_FPS} fps)`, async ({ page }) => {
       await openDemo(page)
       const seconds = 2
-      const run = await runLoop(page, name, seconds)
-      const during = framesBetween(run.probe, run.endedAt - run.runMs, run.endedAt)
-      test.info().annotations.push({ type: 'frames', description: `ours ${during.ours}, page ${during.page} in ${seconds} s` })
-      expect(during.ours / seconds, `frames per second during "${name}"`).toBeGreaterThanOrEqual(MIN_FPS)
-      // The page's counter agrees with ours (it may lag our callback by a frame at either end).
-      expect(Math.abs(during.page - during.ours), `#frame-count advanced ${during.page}, we counted ${during.ours}`).toBeLessThanOrEqual(2)
+      for (let attempt = 1; ; attempt++) {
+        const run = await runLoop(page, name, seconds)
+        const during = framesBetween(run.probe, run.endedAt - run.runMs, run.endedAt)
+        const idle = framesBetween(run.probe, run.runningAt - 1000, run.runningAt).ours
+        test.info().annotations.push({
+          type: `frames, attempt ${attempt}`,
+          description: `ours ${during.ours}, page ${during.page} in ${seconds} s; ${idle} in the idle second before`,
+        })
+        // A trial on a machine so loaded that even the idle page drew under 2/3 of its frames is repeated (at most
+        // twice): the claim is about the loop, not about other processes sharing the 2 cores.
+        if (during.ours / seconds < MIN_FPS && idle < IDLE_FPS && attempt < 3) continue
+        expect(during.ours / seconds, `frames per second during "${name}"`).toBeGreaterThanOrEqual(MIN_FPS)
+        // The page's counter agrees with ours (it may lag our callback by a frame at either end).
+        expect(Math.abs(during.page - during.ours), `#frame-count advanced ${during.page}, we counted ${during.ours}`).toBeLessThanOrEqual(2)
+        break
+      }
       const row = page.locator(`#loop-results tr[data-loop="${id}"]`)
       await expect(row.locator('[data-col="work"]')).toHaveText(/^[1-9][\d,]*$/)
       const gap = Number((await row.locator('[data-col="gap"]').textContent())!.replace(/,/g, ''))

@@ -67,13 +67,17 @@ export async function instrument(page: Page): Promise<void> {
   })
 }
 
-/** Opens the demo with the probe installed and waits until the llama is drawing. */
+/**
+ * Opens the demo with the probe installed and waits until the llama has been drawing for a second, so that the
+ * second before a run (the tests' idle reference) is all frames of a loaded page.
+ */
 export async function openDemo(page: Page): Promise<void> {
   await instrument(page)
   await page.goto('/')
   await expect.poll(() => page.evaluate(() => Number(document.getElementById('frame-count')?.textContent)), {
     message: 'the llama draws frames',
   }).toBeGreaterThan(5)
+  await page.waitForFunction(() => performance.now() - window.__probe.frames[0]! >= 1000)
 }
 
 export const readProbe = (page: Page): Promise<Probe> => page.evaluate(() => window.__probe)
