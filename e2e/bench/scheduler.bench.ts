@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test'
 import type { SchedulerResult } from '../../demo/bench/api.ts'
-import { environment, forget, load, openBenchPage, rounds, save } from './report.ts'
+import { forget, load, openBenchPage, rounds, save } from './report.ts'
 
 /** Loop iterations per run: enough that loop() runs for a few hundred ms, long enough to owe timers several turns. */
 const ITERATIONS = 2_000_000
@@ -23,7 +23,7 @@ test.describe('scheduler benchmark', () => {
       ([rounds, iterations]) => window.eddyBench.scheduler.run({ rounds, ms: 200, iterations }),
       [Math.min(rounds, 5), ITERATIONS] as const,
     )
-    save('scheduler', result.results, [`_${environment(page)}_`, '', result.markdown].join('\n'))
+    save('scheduler', result.results, result.markdown)
   })
 
   test('macrotask keeps at least half the turn rate of its raw primitive', () => {
