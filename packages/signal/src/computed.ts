@@ -1,6 +1,6 @@
 // Computeds: lazy, cached, glitch-free derived values (the algorithm is in graph.ts).
 import { COMPUTED, DIRTY, ERRORED, PENDING, RUNNING, UNWATCHED } from './flags.ts'
-import { activeSub, link, readComputed, type Link } from './graph.ts'
+import { activeSub, keepAlive, link, readComputed, type Link } from './graph.ts'
 import { expectFunction } from './errors.ts'
 import { Signal } from './signal.ts'
 import type { Binding, ReadonlyBindTarget } from './bind.ts'
@@ -58,6 +58,8 @@ Object.defineProperty(Computed.prototype, 'value', {
 Computed.prototype.peek = function (this: Computed) {
   return readComputed(this, false)
 }
+
+keepAlive.push(new Computed(() => 0))
 
 /** Creates a computed value from `fn`, which reads signals and computeds (and must not write them). */
 export function computed<T>(fn: () => T): Computed<T> {

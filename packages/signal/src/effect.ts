@@ -1,7 +1,7 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
-import { cleanup, detach, start, type ReactiveNode } from './graph.ts'
+import { cleanup, detach, keepAlive, start, type ReactiveNode } from './graph.ts'
 import { expectFunction } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
@@ -24,6 +24,8 @@ function Effect(this: ReactiveNode, fn: EffectFn): void {
   this._gv = 0
   this._cleanup = undefined
 }
+
+keepAlive.push(new (Effect as any)(() => {}))
 
 function disposeEffect(this: ReactiveNode): void {
   if (!(this._flags & WATCHING)) return

@@ -74,12 +74,22 @@ function Link(
 
 export { Link }
 
+
 /** @internal The subscriber whose reads are being tracked. */
 export let activeSub: ReactiveNode | undefined
 /** @internal Bumped by every write; lets UNWATCHED computeds skip all checks when nothing changed. */
 export let globalVersion = 0
 // Bumped when a computed or effect starts a run; links read in the current run carry it.
 let runId = 0
+
+/**
+ * @internal One live instance of each node kind. V8 builds an object's hidden class (map) field by field and
+ * tracks each field's type and constness on it; optimized code depends on those facts. When every instance
+ * dies (a graph disposed, then a GC), the maps can be collected, rebuilt by the next graph with fresh field
+ * facts, and the hot functions deoptimized again as fields generalize (measured: recompute/propagate/
+ * checkDirty deoptimized every round of the benchmark). A permanent instance keeps the maps alive.
+ */
+export const keepAlive: object[] = [new Link(undefined!, undefined!, 0)]
 let batchDepth = 0
 const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
 let runningEffects = false

@@ -1,5 +1,5 @@
 // Signals: writable reactive values.
-import { activeSub, link, untracked, write, type Link } from './graph.ts'
+import { activeSub, keepAlive, link, untracked, write, type Link } from './graph.ts'
 import { bind, type BindTarget, type Binding } from './bind.ts'
 import { effect, type Dispose } from './effect.ts'
 import { expectFunction } from './errors.ts'
@@ -69,5 +69,7 @@ Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => voi
 }
 
 Signal.prototype.bind = bind as Signal['bind']
+
+keepAlive.push(new Signal(undefined))
 
 export { Signal }
