@@ -5,7 +5,7 @@
 // Security: text goes through textContent (never parsed as HTML); HTML only through the caller's sanitizer;
 // no binding writes an event-handler attribute or property (on*), innerHTML/outerHTML/srcdoc, or into a <script>.
 import { COMPUTED, PENDING, RENDER, WATCHING } from './flags.ts'
-import { Link, attach, detach, readComputed, write, type ReactiveNode } from './graph.ts'
+import { Link, attach, detach, keepAlive, readComputed, write, type ReactiveNode } from './graph.ts'
 import { enqueue } from './render.ts'
 import { expectFunction, kind } from './errors.ts'
 import { disposeKey } from './effect.ts'
@@ -79,6 +79,9 @@ Binding.prototype.dispose = function (this: Binding) {
 }
 
 Binding.prototype[disposeKey] = Binding.prototype.dispose
+
+// Keeps the binding map alive (see keepAlive in graph.ts).
+keepAlive.push(new (Binding as any)(keepAlive, keepAlive))
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
 

@@ -25,8 +25,6 @@ function Effect(this: ReactiveNode, fn: EffectFn): void {
   this._cleanup = undefined
 }
 
-keepAlive.push(new (Effect as any)(() => {}))
-
 function disposeEffect(this: ReactiveNode): void {
   if (!(this._flags & WATCHING)) return
   this._flags = 0
@@ -35,19 +33,27 @@ function disposeEffect(this: ReactiveNode): void {
   if (this._cleanup) cleanup(this)
 }
 
+// Keeps the maps of an effect node and of its dispose function (a bound function with a symbol key) alive.
+keepAlive.push(dispose(new (Effect as any)(() => {})))
+
+function dispose(e: ReactiveNode): Dispose {
+  const d = disposeEffect.bind(e) as Dispose
+  d[disposeKey] = d
+  return d
+}
+
 /** Runs `fn` now and again whenever a signal or computed it read changes; returns the function that stops it. */
 export function effect(fn: EffectFn): Dispose {
   expectFunction(fn, 'effect')
   const e: ReactiveNode = new (Effect as any)(fn)
-  const dispose = disposeEffect.bind(e) as Dispose
-  dispose[disposeKey] = dispose
+  const stop = dispose(e)
   // If the first run throws (or its writes end in a cycle) the effect is disposed and the error goes to the
   // caller: nothing half-applied.
   try {
     start(e)
   } catch (error) {
-    dispose()
+    stop()
     throw error
   }
-  return dispose
+  return stop
 }
