@@ -40,13 +40,12 @@ export interface ReactiveNode {
 
 /** @internal An edge: `_sub` read `_dep`, which had `_version` then. In both the sub's deps list and the dep's subs list. */
 declare class Link {
-  constructor(dep: ReactiveNode, sub: ReactiveNode, version: number | undefined, prevDep?: Link, nextDep?: Link)
+  constructor(dep: ReactiveNode, sub: ReactiveNode, version: number | undefined, nextDep?: Link)
   _dep: ReactiveNode
   _sub: ReactiveNode
   _version: number | undefined
   /** The run (see `runId`) that last confirmed this link: lets a repeated, non-consecutive read be skipped. */
   _run: number
-  _prevDep: Link | undefined
   _nextDep: Link | undefined
   _prevSub: Link | undefined
   _nextSub: Link | undefined
@@ -60,14 +59,12 @@ function Link(
   dep: ReactiveNode,
   sub: ReactiveNode,
   version: number | undefined,
-  prevDep?: Link,
   nextDep?: Link,
 ): void {
   this._dep = dep
   this._sub = sub
   this._version = version
   this._run = runId
-  this._prevDep = prevDep
   this._nextDep = nextDep
   this._prevSub = this._nextSub = undefined
 }
@@ -118,8 +115,7 @@ function insert(dep: ReactiveNode, sub: ReactiveNode, prev: Link | undefined, ne
   // sources' lists; an unwatched computed may keep a duplicate, which is harmless.
   const last = dep._subsTail
   if (last && last._sub === sub && last._run === runId) return
-  const l = new Link(dep, sub, dep._version, prev, next)
-  if (next) next._prevDep = l
+  const l = new Link(dep, sub, dep._version, next)
   if (prev) prev._nextDep = l
   else sub._deps = l
   sub._depsTail = l
@@ -331,7 +327,8 @@ export function write(s: ReactiveNode, value: unknown): void {
   s._version!++
   globalVersion++
   const subs = s._subs
-  if (subs) {
+  // The bound-writes hot path: a lone subscriber already flagged (a binding waiting for its flush) needs nothing.
+  if (subs && (subs._nextSub || !(subs._sub._flags & PENDING))) {
     propagate(subs)
     if (batchDepth == 0 && effectQueue._size) runEffects()
   }
