@@ -22,12 +22,19 @@ const labels: Record<MillionMode, string> = {
 interface Saved {
   /** Median ms for 3 x 1,000,000 writes (extrapolated for the per-write modes). */
   medianMsFor3M: Record<MillionMode, number>
+  /** ratio[a][b]: the median over rounds of a's time / b's time in the same round (pairs measured side by side). */
+  ratio: Record<MillionMode, Record<MillionMode, number>>
 }
+
+/**
+ * The fast modes take ~10-40 ms, so one stray descheduling of a loaded machine can double a sample: each round
+ * keeps the best of this many runs of them (interference only ever adds time). The per-write modes run once.
+ */
+const FAST_REPEATS = 3
 
 test.describe('million-update benchmark', () => {
   test('measures 3 signals x 1,000,000 writes in five modes, side by side', async ({ page }) => {
     forget('million')
-    const full = {} as Record<MillionMode, number>
     await openBenchPage(page)
     const modes = await page.evaluate(() => window.eddyBench.million.modes)
     const samples = Object.fromEntries(modes.map((m) => [m, [] as number[]])) as Record<MillionMode, number[]>
@@ -36,42 +43,53 @@ test.describe('million-update benchmark', () => {
       const order = modes.map((_, i) => modes[(i + Math.max(round, 0)) % modes.length]!)
       for (const mode of order) {
         const n = writesFor(mode)
-        const run: MillionRun = await page.evaluate(([m, n]) => window.eddyBench.million.run(m, n), [mode, n] as const)
-        // Every mode must leave each paragraph showing the last value written, or its time means nothing.
-        expect(run.texts, `${mode}: paragraph texts`).toEqual([String(n), String(n), String(n)])
-        if (round >= 0) samples[mode].push(run.ms * (FULL / n))
+        let best = Infinity
+        for (let rep = 0; rep < (n === FULL ? FAST_REPEATS : 1); rep++) {
+          const run: MillionRun = await page.evaluate(([m, n]) => window.eddyBench.million.run(m, n), [mode, n] as const)
+          // Every mode must leave each paragraph showing the last value written, or its time means nothing.
+          expect(run.texts, `${mode}: paragraph texts`).toEqual([String(n), String(n), String(n)])
+          best = Math.min(best, run.ms * (FULL / n))
+        }
+        if (round >= 0) samples[mode].push(best)
       }
     }
-    for (const mode of modes) full[mode] = median(samples[mode])
+    const full = Object.fromEntries(modes.map((m) => [m, median(samples[m])])) as Saved['medianMsFor3M']
+    const paired = (a: MillionMode, b: MillionMode) => median(samples[a].map((ms, r) => ms / samples[b][r]!))
+    const ratios = Object.fromEntries(
+      modes.map((a) => [a, Object.fromEntries(modes.map((b) => [b, paired(a, b)]))]),
+    ) as Saved['ratio']
 
     const rows = modes.map((mode) => [
       labels[mode],
       writesFor(mode) === FULL ? '3 x 1,000,000' : `3 x ${fmt(writesFor(mode))}, extrapolated`,
       fmt(full[mode]),
       fmt((full[mode] * 1e6) / (3 * FULL)),
-      ratio(full[mode] / full.handWritten),
-      ratio(full[mode] / full.eddy),
+      ratio(ratios[mode].handWritten),
+      ratio(ratios[mode].eddy),
     ])
     const md = [
       `### Million-update: 3 signals x 1,000,000 writes (median of ${rounds} rounds; ${environment(page)})`,
       '',
       markdownTable(['mode', 'writes measured', 'ms for 3 x 1M', 'ns / write', 'vs hand-written', 'vs eddy'], rows),
       '',
-      `eddy coalesced is **${ratio(full.innerHTML / full.eddy)}** faster than innerHTML on every write ` +
-        `(target >= 300x, CI asserts >= 50x) and costs **${ratio(full.eddy / full.handWritten)}** the hand-written ` +
-        `reference (target <= 1.2x, CI asserts <= 3x).`,
+      `Ratios are medians over the rounds of the two times measured in the same round; the fast modes keep the best ` +
+        `of ${FAST_REPEATS} runs per round. eddy coalesced is **${ratio(ratios.innerHTML.eddy)}** faster than ` +
+        `innerHTML on every write (target >= 300x, CI asserts >= 50x) and costs **${ratio(ratios.eddy.handWritten)}** ` +
+        `the hand-written reference (target <= 1.2x, CI asserts <= 3x).`,
     ].join('\n')
-    save('million', { rounds, perWriteN: PER_WRITE, fullN: FULL, medianMsFor3M: full, samplesMsFor3M: samples }, md)
+    save(
+      'million',
+      { rounds, fastRepeats: FAST_REPEATS, perWriteN: PER_WRITE, fullN: FULL, medianMsFor3M: full, ratio: ratios, samplesMsFor3M: samples },
+      md,
+    )
   })
 
   test('eddy coalesced is at least 50x faster than innerHTML on every write', () => {
-    const full = load<Saved>('million').medianMsFor3M
-    expect(full.innerHTML / full.eddy).toBeGreaterThanOrEqual(50)
+    expect(load<Saved>('million').ratio.innerHTML.eddy).toBeGreaterThanOrEqual(50)
   })
 
   test('eddy coalesced costs at most 3x the hand-written reference', () => {
-    const full = load<Saved>('million').medianMsFor3M
-    expect(full.eddy / full.handWritten).toBeLessThanOrEqual(3)
+    expect(load<Saved>('million').ratio.eddy.handWritten).toBeLessThanOrEqual(3)
   })
 
   test('coalesced modes write each paragraph once; per-write modes write on every write', async ({ page }) => {
