@@ -54,6 +54,38 @@ describe('macrotask()', () => {
     expect(host.reads - reads).toBeLessThan(25)
   })
 
+  it('should skip the clock for a short batch after a fast slice, and look after the first callback once one overran', async () => {
+    const { host, mod } = await load('setImmediate')
+    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
+    let reads = host.reads
+    for (let i = 0; i < 10; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
+    expect(host.reads - reads).toBe(0)
+    // Callbacks suddenly 2 ms each: the slice looks after at most 16 of them, stops, and the next looks after one.
+    let ran = 0
+    for (let i = 0; i < 20; i++) mod.macrotask(() => { ran++; host.block(2) })
+    host.wake()
+    expect(ran).toBeLessThanOrEqual(16)
+    expect(ran).toBeGreaterThan(2)
+    const first = ran
+    host.wake()
+    expect(ran - first).toBe(3)
+  })
+
+  it('should cancel exactly its own callback while the arrays are reused across many batches', async () => {
+    const { host, mod } = await load('setImmediate')
+    const cancels: (() => void)[] = []
+    for (let batch = 0; batch < 4; batch++) {
+      for (let i = 0; i < 3; i++) cancels.push(mod.macrotask(() => host.log.push(`${batch}.${i}`)))
+      // Every cancel handed out so far, including those of batches that already ran, hits only its own callback.
+      cancels[batch * 3 + 1]()
+      for (let k = 0; k < batch * 3; k++) cancels[k]()
+      host.wake()
+    }
+    expect(host.log.filter((e) => !e.includes(':'))).toEqual(['0.0', '0.2', '1.0', '1.2', '2.0', '2.2', '3.0', '3.2'])
+  })
+
   it('should report a throwing callback and still run the others', async () => {
     const { host, mod } = await load('setImmediate')
     const boom = new Error('boom')
