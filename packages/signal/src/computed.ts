@@ -32,13 +32,16 @@ declare class Computed<T = unknown> {
 // A constructor function whose prototype extends Signal.prototype (subscribe, bind, instanceof Signal) rather
 // than an ES class, for the same reasons as Signal: smaller output and monomorphic, fast property access.
 function Computed<T>(this: Computed<T>, fn: () => T): void {
-  this._value = undefined as T
-  this._version = 0
+  // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
   this._flags = COMPUTED | DIRTY | UNWATCHED
-  this._subs = this._subsTail = undefined
-  this._fn = fn
-  this._deps = this._depsTail = undefined
+  this._subs = undefined
+  this._subsTail = undefined
+  this._version = 0
+  this._value = undefined as T
+  this._deps = undefined
+  this._depsTail = undefined
   this._gv = -1
+  this._fn = fn
 }
 
 Object.setPrototypeOf(Computed.prototype, Signal.prototype)

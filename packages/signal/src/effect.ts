@@ -17,11 +17,18 @@ export interface Dispose {
 export type EffectFn = () => void | (() => void)
 
 // A constructor, not an object literal, for a stable map (see Link in graph.ts).
+// The first four fields are unused by effects: they keep `_deps`, `_depsTail` and `_gv` in the same slots as
+// in a computed (see graph.ts).
 function Effect(this: ReactiveNode, fn: EffectFn): void {
   this._flags = WATCHING
-  this._fn = fn
-  this._deps = this._depsTail = undefined
+  this._subs = undefined
+  this._subsTail = undefined
+  this._version = 0
+  this._value = undefined
+  this._deps = undefined
+  this._depsTail = undefined
   this._gv = 0
+  this._fn = fn
   this._cleanup = undefined
 }
 

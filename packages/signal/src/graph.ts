@@ -15,7 +15,12 @@ import { COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
-/** @internal A vertex of the graph: a signal, computed, effect or binding. Fields a kind does not use stay unset. */
+/**
+ * @internal A vertex of the graph: a signal, computed, effect or binding. Every constructor assigns the fields in
+ * the order below (`_flags`, `_subs`, `_subsTail`, `_version`, `_value`, then `_deps`, `_depsTail`, `_gv`, `_fn`
+ * where the kind has them), so a field sits in the same slot whatever the kind: the hot loops read `_flags`,
+ * `_deps` or `_version` of nodes of several kinds, and same-slot loads stay one load after the map check.
+ */
 export interface ReactiveNode {
   _flags: number
   /** Sources (signal, computed): the value, or the cached error of a computed (ERRORED). */

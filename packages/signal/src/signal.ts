@@ -37,10 +37,12 @@ declare class Signal<T = unknown> {
 function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<T> {
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>
-  s._value = value
-  s._version = 0
+  // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
   s._flags = 0
-  s._subs = s._subsTail = undefined
+  s._subs = undefined
+  s._subsTail = undefined
+  s._version = 0
+  s._value = value
   s._equals = options?.equals === undefined ? undefined : expectFunction(options.equals, 'equals')
   return s
 }
