@@ -38,7 +38,8 @@ const via = (listen: (run: () => number) => Fn) => {
 }
 
 const posters: Record<Strategy, ((fn: Fn) => unknown) | false | undefined> = {
-  postTask: scheduler?.postTask && ((fn) => scheduler.postTask(fn)),
+  // Bound at load, like the others: a later patch of scheduler.postTask changes nothing.
+  postTask: scheduler?.postTask?.bind(scheduler),
   setImmediate,
   messageChannel: MessageChannel && via((run) => {
     // Node: a port with a listener keeps the process alive, and an unref'd port drops a message in flight and lets

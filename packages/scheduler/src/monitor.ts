@@ -86,9 +86,9 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   // Where the host reports long tasks (or long animation frames), each one adds its true length as a lag sample.
   // supportedEntryTypes is sorted, so this finds long-animation-frame before longtask.
   const type = PerformanceObserver?.supportedEntryTypes?.find((t) => /^long/.test(t))
-  const observer = type && new PerformanceObserver!((list) => {
+  const observer = type ? new PerformanceObserver!((list) => {
     for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0, 0])
-  })
+  }) : undefined
   const m = {
     longTasks: 0,
     turnsPerSecond: 0,
@@ -100,10 +100,10 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     },
     stop() {
       clearTimeout(timer)
-      observer && observer.disconnect()
+      observer?.disconnect()
     },
   } as { -readonly [K in keyof Monitor]: Monitor[K] }
-  observer && observer.observe({ type })
+  observer?.observe({ type })
   tick()
   return m
 }
