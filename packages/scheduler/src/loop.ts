@@ -32,24 +32,20 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
       next = (first = count) + 1
       run()
     }
-    const fail = (e: unknown) => {
-      stopped = true
-      reject(e)
-    }
     // Runs steps until the budget is spent (then yields), a step returns a promise (then resumes with its value)
-    // or the loop ends. `v` is the previous step's value: `false` ends the loop.
+    // or the loop ends. `v` is the previous step's value: `false` ends the loop. Once `done` settles nothing calls
+    // `run` again, so an ended loop needs no flag of its own.
     const run = (v?: any): void => {
       try {
         while (!stopped && v !== false) {
           if (count >= next && (next = first + tick(count - first)) < first) return void macrotask(slice)
           count++
           v = step()
-          if (typeof v?.then == 'function') return void v.then(run, fail)
+          if (typeof v?.then == 'function') return void v.then(run, reject)
         }
       } catch (e) {
-        return fail(e)
+        return reject(e)
       }
-      stopped = true
       resolve(count)
     }
     queueMicrotask(slice)
