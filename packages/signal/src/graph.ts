@@ -76,7 +76,6 @@ function Link(
 
 export { Link }
 
-
 /** @internal The subscriber whose reads are being tracked. */
 export let activeSub: ReactiveNode | undefined
 /** @internal Bumped by every write; lets UNWATCHED computeds skip all checks when nothing changed. */
@@ -97,7 +96,8 @@ const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
 let runningEffects = false
 // Explicit stacks for propagate and checkDirty, shared to avoid an allocation per call. Each call works above the
 // height it found (calls nest: a recompute inside checkDirty may check other nodes) and clears what it pops, so
-// no link is retained after it returns. Neither function lets a user error escape mid-walk.
+// no link is retained after it returns. No user code runs mid-walk except a custom render schedule inside
+// propagate; if that throws, later walks simply start above the abandoned entries.
 const stack: (Link | undefined)[] = []
 let height = 0
 

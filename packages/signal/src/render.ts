@@ -23,6 +23,7 @@ let post: (flush: () => void) => void = queueMicrotask
 export function enqueue(job: RenderJob): void {
   push(queue, job)
   if (!scheduled && !flushing) {
+    // Set first: a schedule may call flush synchronously (and flush clears it).
     scheduled = true
     post(flush)
   }

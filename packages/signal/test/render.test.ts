@@ -68,3 +68,18 @@ describe('configure', () => {
     expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
   })
 })
+
+describe('configure (synchronous schedule)', () => {
+  it('should keep rendering with a schedule that flushes synchronously', () => {
+    configure({ schedule: (f) => f() })
+    const el = document.createElement('p')
+    const s = new Signal(1)
+    s.bind(el)
+    expect(el.textContent).toBe('1')
+    s.value = 2
+    expect(el.textContent).toBe('2')
+    s.value = 3
+    expect(el.textContent).toBe('3')
+    configure({ schedule: 'microtask' })
+  })
+})
