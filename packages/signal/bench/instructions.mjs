@@ -3,7 +3,8 @@
 // `valgrind` on PATH (Debian: apt-get install valgrind); not part of CI.
 //
 //   node packages/signal/bench/instructions.mjs [--frameworks=eddy,alien-signals] [--only=REGEX]
-//        [--warmup=4] [--runs=4] [--profile] [--jobs=2]
+//        [--warmup=4] [--runs=4] [--profile] [--jobs=2] [--signal-src=DIR]
+//   e.g. --frameworks=eddy,hand-written --only=bound  for the DOM case (run only when --only names it)
 //
 // Prints a Markdown table: millions of instructions per run of each graph case, and the ratio to
 // alien-signals. `--profile` adds, per framework and case, the functions with the most self instructions
@@ -14,6 +15,7 @@ import { build } from 'esbuild'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -25,12 +27,15 @@ const warmup = Number(option('warmup', 4))
 const runs = Number(option('runs', 4))
 const jobs = Number(option('jobs', 2))
 const profile = args.includes('--profile')
+// --signal-src=DIR: measure a patched copy of packages/signal/src (e.g. to try a fix before committing it).
+const signalSrc = option('signal-src', '')
 
 const alias = {}
 for (const name of readdirSync(`${root}packages`)) {
   const index = `${root}packages/${name}/src/index.ts`
   if (existsSync(index)) alias[`@eddy/${name}`] = index
 }
+if (signalSrc) alias['@eddy/signal'] = resolve(signalSrc, 'index.ts')
 const outfile = `${root}node_modules/.cache/run-ts/instructions-${process.pid}.mjs`
 await build({
   entryPoints: [`${root}packages/signal/bench/instructions-entry.ts`],
@@ -157,26 +162,33 @@ await Promise.all(
 )
 rmSync(outfile, { force: true })
 
-const names = Object.keys(results[frameworks[0]])
+const names = [...new Set(frameworks.flatMap((f) => Object.keys(results[f])))]
 const M = (n) => (n / 1e6).toFixed(1)
 console.log(`| case | ${frameworks.join(' | ')} |`)
 console.log(`|---|${frameworks.map(() => '---:').join('|')}|`)
-const logs = Object.fromEntries(frameworks.map((f) => [f, 0]))
+const logs = Object.fromEntries(frameworks.map((f) => [f, [0, 0]]))
 for (const name of names) {
-  const base = results['alien-signals']?.[name]?.perRun
+  // Graph cases compare with alien-signals, the DOM case with the hand-written reference.
+  const vs = name.startsWith('bound writes') ? 'hand-written' : 'alien-signals'
+  const base = results[vs]?.[name]?.perRun
   const cells = frameworks.map((f) => {
-    const v = results[f][name].perRun
-    if (base) logs[f] += Math.log(v / base)
-    return base && f !== 'alien-signals' ? `${M(v)} (${(v / base).toFixed(2)}x)` : M(v)
+    const v = results[f][name]?.perRun
+    if (v === undefined) return ''
+    if (!base || f === vs) return M(v)
+    if (vs === 'alien-signals') (logs[f][0] += Math.log(v / base)), logs[f][1]++
+    return `${M(v)} (${(v / base).toFixed(2)}x${vs === 'alien-signals' ? '' : ' vs ref'})`
   })
   console.log(`| ${name} | ${cells.join(' | ')} |`)
 }
 if (results['alien-signals'])
-  console.log(`| **geomean vs alien-signals** | ${frameworks.map((f) => `**${Math.exp(logs[f] / names.length).toFixed(2)}x**`).join(' | ')} |`)
-console.log(`\nMillions of instructions per run (callgrind, ${runs} runs after ${warmup} warm-up, graph cases; setup and dispose included).`)
+  console.log(
+    `| **geomean vs alien-signals** | ${frameworks.map((f) => (logs[f][1] ? `**${Math.exp(logs[f][0] / logs[f][1]).toFixed(2)}x**` : '')).join(' | ')} |`,
+  )
+console.log(`\nMillions of instructions per run (callgrind, ${runs} runs after ${warmup} warm-up; setup and dispose included; bound writes at 3 x 100k).`)
 if (profile)
   for (const f of frameworks)
     for (const name of names) {
+      if (!results[f][name]) continue
       console.log(`\n${f} / ${name}: self instructions (M per run)`)
       for (const [k, v] of results[f][name].top) console.log(`  ${M(v / runs).padStart(8)}  ${k.slice(0, 120)}`)
     }
