@@ -11,7 +11,7 @@
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
-import { COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
+import { ALONE, COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
@@ -226,8 +226,13 @@ export function propagate(link: Link): void {
         if (flags & RENDER) enqueue(sub as unknown as RenderJob)
         else push(effectQueue, sub)
       } else if (sub._subs) {
-        if (next) stack[height++] = next
-        next = (link = sub._subs)._nextSub
+        // Down into the computed's subscribers. Only a list of several needs a saved way back: a lone
+        // subscriber is a tail step, after which the walk goes on with `next` as it was.
+        link = sub._subs
+        if (link._nextSub) {
+          if (next) stack[height++] = next
+          next = link._nextSub
+        }
         continue
       }
     }
@@ -246,16 +251,21 @@ export function propagate(link: Link): void {
  * are marked RUNNING, so a cycle is detected instead of looping. Fresh nodes are marked so (not PENDING).
  */
 export function checkDirty(sub: ReactiveNode): boolean {
-  const base = height
   let link = sub._deps
+  let depth = 0
   for (;;) {
     if (link) {
       const dep = link._dep
       const flags = dep._flags
       if (flags & PENDING || (flags & UNWATCHED && dep._gv !== globalVersion)) {
         if (!(flags & RUNNING)) {
-          dep._flags = flags | RUNNING
-          stack[height++] = link
+          // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
+          if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE
+          else {
+            dep._flags = flags | RUNNING
+            stack[height++] = link
+          }
+          depth++
           sub = dep
           link = dep._deps
           continue
@@ -266,29 +276,35 @@ export function checkDirty(sub: ReactiveNode): boolean {
         link = link._nextDep
         continue
       }
-      if (height == base) return true
+      if (!depth--) return true
+      const alone = sub._flags & ALONE
       recompute(sub)
       // Compare the same link again, now against the recomputed source's version.
-      link = stack[--height]!
-      stack[height] = undefined
+      link = alone ? sub._subs! : up()
       sub = link._sub
       continue
     }
-    sub._flags &= ~(PENDING | RUNNING)
+    const flags = sub._flags
+    sub._flags = flags & ~(PENDING | RUNNING | ALONE)
     sub._gv = globalVersion
-    if (height == base) return false
-    link = stack[--height]!
-    stack[height] = undefined
+    if (!depth--) return false
+    link = flags & ALONE ? sub._subs! : up()
     sub = link._sub
     link = link._nextDep
   }
+}
+
+function up(): Link {
+  const link = stack[--height]!
+  stack[height] = undefined
+  return link
 }
 
 /** @internal Runs a computed's getter, tracking its reads; bumps its version only if the value (or error) changed. */
 export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & ERRORED
-  c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED)) | RUNNING
+  c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE)) | RUNNING
   c._depsTail = undefined
   runId++
   c._gv = globalVersion
