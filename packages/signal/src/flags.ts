@@ -19,5 +19,5 @@ export const ERRORED = 1 << 6
  * notified of changes, so it checks itself against the global version instead.
  */
 export const UNWATCHED = 1 << 7
-/** Set while checkDirty walks below a computed reached through its only subscriber link: the way back up is `_subs`. */
+/** Set while checkDirty walks below a computed reached through its only subscriber link, which is then the way back up. */
 export const ALONE = 1 << 8
