@@ -3,7 +3,7 @@
  * what differs is only how the loop gives the event loop a turn (or not), which is the whole lesson.
  */
 import { loop, macrotask, type Loop } from '@eddy/scheduler'
-import { workUnit, type WorkResult } from './work.ts'
+import { busyFor, CHECK_EVERY, workUnit, type WorkResult } from './work.ts'
 import type { WorkerRequest } from './worker.ts'
 
 /** Queues a callback for a later event-loop turn (`macrotask`, or a `createQueue({ strategy })`'s). */
@@ -21,25 +21,9 @@ export const LOOP_NAMES: Record<LoopId, string> = {
   worker: 'Worker loop',
 }
 
-/**
- * Loops that can afford it read the clock once per this many units: a `performance.now()` costs a noticeable
- * fraction of a unit, and every loop pays the same amortized price.
- */
-const CHECK_EVERY = 32
-
 /** One synchronous loop: the fastest, and nothing else happens until it ends (no frames, no input). */
 function blocking(ms: number): Promise<WorkResult> {
-  const start = performance.now()
-  const deadline = start + ms
-  let units = 0
-  let seed = 1
-  let now = start
-  while (now < deadline) {
-    for (let i = 0; i < CHECK_EVERY; i++) seed = workUnit(seed)
-    units += CHECK_EVERY
-    now = performance.now()
-  }
-  return Promise.resolve({ units, ms: now - start, checksum: seed })
+  return Promise.resolve(busyFor(ms))
 }
 
 /**

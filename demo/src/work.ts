@@ -22,6 +22,27 @@ export function workUnit(seed: number): number {
   return h
 }
 
+/**
+ * Loops that can afford it read the clock once per this many units: a `performance.now()` costs a noticeable
+ * fraction of a unit, and every loop pays the same amortized price.
+ */
+export const CHECK_EVERY = 32
+
+/** Runs work units back to back, synchronously, for `ms` milliseconds: the blocking loop (and the worker's). */
+export function busyFor(ms: number): WorkResult {
+  const start = performance.now()
+  const deadline = start + ms
+  let units = 0
+  let seed = 1
+  let now = start
+  while (now < deadline) {
+    for (let i = 0; i < CHECK_EVERY; i++) seed = workUnit(seed)
+    units += CHECK_EVERY
+    now = performance.now()
+  }
+  return { units, ms: now - start, checksum: seed }
+}
+
 /** What a loop reports when its time is up. */
 export interface WorkResult {
   /** Work units done. */
