@@ -4,7 +4,7 @@
 //
 // Security: text goes through textContent (never parsed as HTML); HTML only through the caller's sanitizer;
 // no binding writes an event-handler attribute or property (on*), innerHTML/outerHTML/srcdoc, or into a <script>.
-import { COMPUTED, PENDING, RENDER, WATCHING } from './flags.ts'
+import { COMPUTED, NOTIFIED, PENDING, RENDER, WATCHING } from './flags.ts'
 import { Link, attach, detach, keepAlive, readComputed, write, type ReactiveNode } from './graph.ts'
 import { enqueue } from './render.ts'
 import { expectFunction, kind } from './errors.ts'
@@ -63,6 +63,8 @@ Binding.prototype._render = function (this: Binding) {
   const flags = this._flags
   if (!(flags & WATCHING)) return
   this._flags = flags & ~PENDING
+  // Its source's writes must notify it again (see NOTIFIED).
+  this._deps._dep._flags &= ~NOTIFIED
   const node = this._ref.deref()
   if (!node) return this.dispose()
   const value = (this._deps._dep as Source).peek()

@@ -21,3 +21,8 @@ export const ERRORED = 1 << 6
 export const UNWATCHED = 1 << 7
 /** Set while checkDirty walks below a computed reached through its only subscriber link, which is then the way back up. */
 export const ALONE = 1 << 8
+/**
+ * A signal whose only subscriber is a binding already queued for render: a write needs no propagation. Set by
+ * `write`, cleared when the binding renders and whenever a subscriber is attached to the signal.
+ */
+export const NOTIFIED = 1 << 9

@@ -11,7 +11,7 @@
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
-import { ALONE, COMPUTED, DIRTY, ERRORED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
+import { ALONE, COMPUTED, DIRTY, ERRORED, NOTIFIED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
@@ -137,6 +137,8 @@ export function attach(l: Link): void {
   for (;;) {
     const dep = l._dep
     const tail = dep._subsTail
+    // A new subscriber is not notified yet: the write fast path must not skip it.
+    dep._flags &= ~NOTIFIED
     l._prevSub = tail
     dep._subsTail = l
     if (tail) tail._nextSub = l
@@ -347,12 +349,18 @@ export function write(s: ReactiveNode, value: unknown): void {
   s._value = value
   s._version!++
   globalVersion++
-  const subs = s._subs
-  // The bound-writes hot path: a lone subscriber already flagged (a binding waiting for its flush) needs nothing.
+  // The bound-writes hot path: the only subscriber is a binding already queued, so there is nothing to notify.
+  // One load of the signal's own flags, instead of walking to the subscriber's.
+  if (s._flags & NOTIFIED) return
+  let subs = s._subs
+  // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
   if (subs && (subs._nextSub || !(subs._sub._flags & PENDING))) {
     propagate(subs)
     if (batchDepth == 0 && effectQueue._size) runEffects()
+    subs = s._subs
   }
+  // Cleared by the binding's render (and by attach), which also drops its PENDING flag.
+  if (subs && !subs._nextSub && (subs._sub._flags & (RENDER | PENDING)) == (RENDER | PENDING)) s._flags |= NOTIFIED
 }
 
 /** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Signal, computed, flush, settled } from '@eddy/signal'
+import { Signal, computed, effect, flush, settled } from '@eddy/signal'
 
 /** Counts writes to `prop` on `target` (an own accessor shadowing the prototype's). */
 function countWrites(target: object, prop: string): { count: number } {
@@ -274,6 +274,85 @@ describe('Signal', () => {
       input.value = 'b'
       input.dispatchEvent(new Event('input'))
       expect(s.value).toBe('a')
+    })
+  })
+
+  describe('.bind() repeated writes while a render is queued (the fast path)', () => {
+    it('should render again after each flush', () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      s.bind(el)
+      for (let round = 1; round <= 3; round++) {
+        for (let i = 1; i <= 5; i++) s.value = round * 10 + i
+        flush()
+        expect(el.textContent).toBe(String(round * 10 + 5))
+      }
+    })
+
+    it('should notify a subscriber, effect or computed that joins while the render is queued', () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      s.bind(el)
+      s.value = 1
+      s.value = 2
+      const seen: number[] = []
+      const off = s.subscribe((v) => seen.push(v))
+      const ran: number[] = []
+      const stop = effect(() => void ran.push(s.value))
+      const c = computed(() => s.value * 10)
+      const cSeen: number[] = []
+      const offC = c.subscribe((v) => cSeen.push(v))
+      s.value = 3
+      s.value = 4
+      expect(seen).toEqual([2, 3, 4])
+      expect(ran).toEqual([2, 3, 4])
+      expect(cSeen).toEqual([20, 30, 40])
+      flush()
+      expect(el.textContent).toBe('4')
+      off()
+      stop()
+      offC()
+    })
+
+    it('should notify a subscriber that replaces a disposed binding', () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      const b = s.bind(el)
+      s.value = 1
+      s.value = 2
+      b.dispose()
+      const seen: number[] = []
+      const off = s.subscribe((v) => seen.push(v))
+      s.value = 3
+      expect(seen).toEqual([2, 3])
+      off()
+      const el2 = document.createElement('p')
+      s.bind(el2)
+      s.value = 4
+      s.value = 5
+      flush()
+      expect(el2.textContent).toBe('5')
+    })
+
+    it('should let an unwatched computed see every write', () => {
+      const s = new Signal(0)
+      s.bind(document.createElement('p'))
+      const c = computed(() => s.value + 1)
+      for (let i = 1; i <= 3; i++) {
+        s.value = i
+        expect(c.value).toBe(i + 1)
+      }
+      flush()
+    })
+
+    it('should honour equals on repeated writes', () => {
+      const el = document.createElement('p')
+      const s = new Signal({ id: 1, n: 0 }, { equals: (a, b) => a.id === b.id })
+      s.bind(el, { format: (v) => v.n })
+      s.value = { id: 2, n: 1 }
+      s.value = { id: 2, n: 2 }
+      flush()
+      expect(el.textContent).toBe('1')
     })
   })
 
