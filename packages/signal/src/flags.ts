@@ -26,3 +26,5 @@ export const ALONE = 1 << 8
  * `write`, cleared when the binding renders and whenever a subscriber is attached to the signal.
  */
 export const NOTIFIED = 1 << 9
+/** A signal with an `equals` option: a write compares with it instead of `Object.is` (no field load on the default path). */
+export const EQUALS = 1 << 10

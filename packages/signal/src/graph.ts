@@ -11,7 +11,7 @@
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
-import { ALONE, COMPUTED, DIRTY, ERRORED, NOTIFIED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
+import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
@@ -345,7 +345,7 @@ export function readComputed(c: ReactiveNode, track: boolean): unknown {
 
 /** @internal Writes a signal: equal values are a no-op; otherwise notifies and, outside a batch, runs effects. */
 export function write(s: ReactiveNode, value: unknown): void {
-  if (s._equals ? s._equals(s._value, value) : Object.is(s._value, value)) return
+  if (s._flags & EQUALS ? s._equals!(s._value, value) : Object.is(s._value, value)) return
   s._value = value
   s._version!++
   globalVersion++

@@ -3,6 +3,7 @@ import { activeSub, keepAlive, link, untracked, write, type Link } from './graph
 import { bind, type BindTarget, type Binding } from './bind.ts'
 import { effect, type Dispose } from './effect.ts'
 import { expectFunction } from './errors.ts'
+import { EQUALS } from './flags.ts'
 
 /** Options of `new Signal(value, options)`. */
 export interface SignalOptions<T> {
@@ -38,12 +39,13 @@ function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
-  s._flags = 0
+  const equals = options?.equals
+  s._flags = equals === undefined ? 0 : EQUALS
   s._subs = undefined
   s._subsTail = undefined
   s._version = 0
   s._value = value
-  s._equals = options?.equals === undefined ? undefined : expectFunction(options.equals, 'equals')
+  s._equals = equals === undefined ? undefined : expectFunction(equals, 'equals')
   return s
 }
 
