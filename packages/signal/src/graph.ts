@@ -345,7 +345,16 @@ export function readComputed(c: ReactiveNode, track: boolean): unknown {
 
 /** @internal Writes a signal: equal values are a no-op; otherwise notifies and, outside a batch, runs effects. */
 export function write(s: ReactiveNode, value: unknown): void {
-  if (s._flags & EQUALS ? s._equals!(s._value, value) : Object.is(s._value, value)) return
+  const old = s._value
+  // Object.is, spelled out: === with its two exceptions (+0 / -0 differ, NaN equals NaN).
+  if (
+    s._flags & EQUALS
+      ? s._equals!(old, value)
+      : old === value
+        ? old !== 0 || 1 / (old as number) === 1 / (value as number)
+        : old !== old && value !== value
+  )
+    return
   s._value = value
   s._version!++
   globalVersion++
