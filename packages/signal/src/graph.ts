@@ -78,8 +78,12 @@ export { Link }
 
 /** @internal The subscriber whose reads are being tracked. */
 export let activeSub: ReactiveNode | undefined
-/** @internal Bumped by every write; lets UNWATCHED computeds skip all checks when nothing changed. */
-export let globalVersion = 0
+/**
+ * `_version`: the global version, bumped by every write; lets UNWATCHED computeds skip all checks when nothing
+ * changed. A field of a constant object rather than a module `let`: the write path's increment is then a plain
+ * field load and store (measured: ~17% of a bound write in Chromium went to the `let`).
+ */
+const clock = { _version: 0 }
 // Bumped when a computed or effect starts a run; links read in the current run carry it.
 let runId = 0
 
@@ -182,7 +186,7 @@ export function detach(l: Link): void {
     if (prev) prev._nextSub = next
     else if (!(dep._subs = next) && dep._flags & COMPUTED) {
       // Not PENDING means fresh now: record it, since no notification will reach it any more.
-      if (!(dep._flags & PENDING)) dep._gv = globalVersion
+      if (!(dep._flags & PENDING)) dep._gv = clock._version
       dep._flags |= UNWATCHED
       if (dep._deps) {
         dep._subs = l
@@ -259,7 +263,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
     if (link) {
       const dep = link._dep
       const flags = dep._flags
-      if (flags & PENDING || (flags & UNWATCHED && dep._gv !== globalVersion)) {
+      if (flags & PENDING || (flags & UNWATCHED && dep._gv !== clock._version)) {
         if (!(flags & RUNNING)) {
           // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
           if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE
@@ -288,7 +292,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
     }
     const flags = sub._flags
     sub._flags = flags & ~(PENDING | RUNNING | ALONE)
-    sub._gv = globalVersion
+    sub._gv = clock._version
     if (!depth--) return false
     link = flags & ALONE ? sub._subs! : up()
     sub = link._sub
@@ -309,7 +313,7 @@ export function recompute(c: ReactiveNode): void {
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE)) | RUNNING
   c._depsTail = undefined
   runId++
-  c._gv = globalVersion
+  c._gv = clock._version
   const prev = activeSub
   activeSub = c
   let value: unknown
@@ -334,7 +338,7 @@ export function readComputed(c: ReactiveNode, track: boolean): unknown {
   const flags = c._flags
   if (flags & RUNNING) throw cycle()
   if (flags & DIRTY) recompute(c)
-  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== globalVersion)) {
+  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== clock._version)) {
     c._flags = flags | RUNNING
     if (checkDirty(c)) recompute(c)
   }
@@ -357,7 +361,7 @@ export function write(s: ReactiveNode, value: unknown): void {
     return
   s._value = value
   s._version!++
-  globalVersion++
+  clock._version++
   // The bound-writes hot path: the only subscriber is a binding already queued, so there is nothing to notify.
   // One load of the signal's own flags, instead of walking to the subscriber's.
   if (s._flags & NOTIFIED) return
