@@ -7,11 +7,11 @@
 //
 // Leading `--flags` go to node (e.g. --expose-gc, --cpu-prof); the rest goes to the script.
 // NODE_ENV defaults to "production", so libraries load their production builds as an app would.
-import { build } from 'esbuild'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bundleTs } from './bundle-ts.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -24,28 +24,10 @@ const nodeFlags = argv.slice(0, at)
 const entry = resolve(argv[at])
 const args = argv.slice(at + 1)
 
-const alias = {}
-for (const name of readdirSync(`${root}packages`)) {
-  const index = `${root}packages/${name}/src/index.ts`
-  if (existsSync(index)) alias[`@eddy/${name}`] = index
-}
-
 const outdir = `${root}node_modules/.cache/run-ts`
-mkdirSync(outdir, { recursive: true })
 // One file per entry and process, so parallel runs by different people never overwrite each other.
 const outfile = `${outdir}/${basename(entry).replace(/\.[cm]?tsx?$/, '')}-${process.pid}.mjs`
-await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  alias,
-  sourcemap: 'inline',
-  logLevel: 'warning',
-})
+await bundleTs(entry, outfile, { sourcemap: true })
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
 const child = spawnSync(process.execPath, [...nodeFlags, outfile, ...args], { stdio: 'inherit', env })

@@ -11,12 +11,12 @@
 // (JIT code named through V8's --perf-basic-prof map). Instructions are not time (cache misses, branch
 // mispredictions and GC threads' parallelism are left out), so read them next to `pnpm bench:signal`.
 // Everything runs under valgrind: expect ~1-2 minutes per framework for all cases.
-import { build } from 'esbuild'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bundleTs } from '../../../scripts/bundle-ts.mjs'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const args = process.argv.slice(2)
@@ -30,23 +30,9 @@ const profile = args.includes('--profile')
 // --signal-src=DIR: measure a patched copy of packages/signal/src (e.g. to try a fix before committing it).
 const signalSrc = option('signal-src', '')
 
-const alias = {}
-for (const name of readdirSync(`${root}packages`)) {
-  const index = `${root}packages/${name}/src/index.ts`
-  if (existsSync(index)) alias[`@eddy/${name}`] = index
-}
-if (signalSrc) alias['@eddy/signal'] = resolve(signalSrc, 'index.ts')
 const outfile = `${root}node_modules/.cache/run-ts/instructions-${process.pid}.mjs`
-await build({
-  entryPoints: [`${root}packages/signal/bench/instructions-entry.ts`],
-  outfile,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  alias,
-  logLevel: 'warning',
+await bundleTs(`${root}packages/signal/bench/instructions-entry.ts`, outfile, {
+  alias: signalSrc ? { '@eddy/signal': resolve(signalSrc, 'index.ts') } : {},
 })
 
 function run(cmd, argv) {
