@@ -47,6 +47,22 @@ function first(...messages: (string | undefined)[]): string | undefined {
 /** A signal seen as a readable node (signals and computeds are read the same way). */
 const asNode = <T>(s: Sig<T>): Sig<T> | Comp<T> => s
 
+/** A computed summing `nodes`, with an effect watching it; counts the sum's recomputes and the effect's runs. */
+function watchedSum(fw: Adapter, nodes: Comp<number>[]) {
+  const w = { recomputes: 0, runs: 0, seen: -1, stop: (): void => {} }
+  const sum = fw.computed(() => {
+    w.recomputes++
+    let s = 0
+    for (let i = 0; i < nodes.length; i++) s += fw.read(nodes[i]!)
+    return s
+  })
+  w.stop = fw.effect(() => {
+    w.seen = fw.read(sum)
+    w.runs++
+  })
+  return w
+}
+
 function disposeAll(disposers: (() => void)[]): void {
   for (const d of disposers) d()
   disposers.length = 0
@@ -133,30 +149,18 @@ function diamond(width: number, writes: number): Case {
       const src = fw.signal(0)
       const branches: Comp<number>[] = []
       for (let i = 0; i < width; i++) branches.push(fw.computed(() => fw.read(src) + i))
-      let joins = 0
-      const join = fw.computed(() => {
-        joins++
-        let s = 0
-        for (let i = 0; i < branches.length; i++) s += fw.read(branches[i]!)
-        return s
-      })
-      let runs = 0
-      let seen = -1
-      const stop = fw.effect(() => {
-        seen = fw.read(join)
-        runs++
-      })
+      const w = watchedSum(fw, branches)
       return {
         run() {
           for (let i = 1; i <= writes; i++) fw.write(src, i)
         },
         check: () =>
           first(
-            differ('join recomputes', joins, writes + 1),
-            differ('effect runs', runs, writes + 1),
-            differ('sum', seen, width * writes + (width * (width - 1)) / 2),
+            differ('join recomputes', w.recomputes, writes + 1),
+            differ('effect runs', w.runs, writes + 1),
+            differ('sum', w.seen, width * writes + (width * (width - 1)) / 2),
           ),
-        dispose: stop,
+        dispose: w.stop,
       }
     },
   }
@@ -179,30 +183,18 @@ function triangle(length: number, writes: number): Case {
         links.push(c)
         prev = c
       }
-      let joins = 0
-      const sum = fw.computed(() => {
-        joins++
-        let s = 0
-        for (let i = 0; i < links.length; i++) s += fw.read(links[i]!)
-        return s
-      })
-      let runs = 0
-      let seen = -1
-      const stop = fw.effect(() => {
-        seen = fw.read(sum)
-        runs++
-      })
+      const w = watchedSum(fw, links)
       return {
         run() {
           for (let i = 1; i <= writes; i++) fw.write(src, i)
         },
         check: () =>
           first(
-            differ('sum recomputes', joins, writes + 1),
-            differ('effect runs', runs, writes + 1),
-            differ('sum', seen, length * writes + (length * (length + 1)) / 2),
+            differ('sum recomputes', w.recomputes, writes + 1),
+            differ('effect runs', w.runs, writes + 1),
+            differ('sum', w.seen, length * writes + (length * (length + 1)) / 2),
           ),
-        dispose: stop,
+        dispose: w.stop,
       }
     },
   }
