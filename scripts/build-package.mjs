@@ -1,4 +1,4 @@
-// Builds the package in the current directory: dist/index.js (one ES module, readable, not minified)
+// Builds the package in the current directory: dist/index.js (one ES module, readable, not minified; `_`-prefixed internals get short names)
 // and dist/index.d.ts (declarations with @internal members stripped).
 import { build } from 'esbuild'
 import { execFileSync } from 'node:child_process'
@@ -14,6 +14,8 @@ await build({
   target: 'es2022',
   platform: 'neutral',
   legalComments: 'none',
+  // Internal fields and methods are `_`-prefixed and never part of the API: shipped under short names.
+  mangleProps: /^_/,
   logLevel: 'warning',
 })
 const tsc = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url))

@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib'
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
+// The same property mangling as the shipped build (scripts/build-package.mjs): internals are `_`-prefixed.
+const mangleProps = /^_/
 const root = fileURLToPath(new URL('..', import.meta.url))
 const rows = []
 for (const name of readdirSync(`${root}packages`)) {
@@ -16,6 +18,7 @@ for (const name of readdirSync(`${root}packages`)) {
     platform: 'neutral',
     write: false,
     legalComments: 'none',
+    mangleProps,
   })
   const code = out.outputFiles[0].contents
   rows.push({ package: `@eddy/${name}`, min: code.length, gzip: gzipSync(code, { level: 9 }).length })
