@@ -63,4 +63,4 @@ export const strategy = (Object.keys(posters) as Strategy[]).find((s) => posters
 
 /** The post function of `name`; a TypeError naming the strategy when it is unknown or missing on this host. */
 export const poster = (name: Strategy): ((fn: Fn) => void) =>
-  (Object.hasOwn(posters, name) && posters[name]) || fail('strategy', 'available on this host', name)
+  (Object.hasOwn(posters, name) && posters[name]) || fail('strategy', name)

@@ -94,7 +94,7 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     turnsPerSecond: 0,
     underPressure: false,
     on(type, fn) {
-      const list = (Object.hasOwn(subs, type) && subs[type]) || fail('type', '"pressure" or "relief"', type)
+      const list = (Object.hasOwn(subs, type) && subs[type]) || fail('type', type)
       list.push(fnArg('fn', fn))
       return () => { list.splice(list.indexOf(fn) >>> 0, 1) }
     },
