@@ -23,30 +23,30 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
   let count = 0
   let stopped = false
   const done = new Promise<number>((resolve, reject) => {
-    let first = 0
-    let next = 0
-    let tick: (done: number) => number
+    let next: number
+    let tick: (count: number) => number
     // A slice starts in a fresh macrotask (the first one in a microtask, once the caller's code has run).
     const slice = () => {
-      tick = slicer(budgetMs)
-      next = (first = count) + 1
+      tick = slicer(budgetMs, count)
+      next = count + 1
       run()
     }
     // Runs steps until the budget is spent (then yields), a step returns a promise (then resumes with its value)
     // or the loop ends. `v` is the previous step's value: `false` ends the loop. Once `done` settles nothing calls
     // `run` again, so an ended loop needs no flag of its own.
-    const run = (v?: any): void => {
+    const run = (v?: any): unknown => {
       try {
         while (!stopped && v !== false) {
-          if (count >= next && (next = first + tick(count - first)) < first) return void macrotask(slice)
+          if (count >= next && (next = tick(count)) < 0) return macrotask(slice)
           count++
           v = step()
+          // No `return v.then(...)`: a promise returned from a `then` callback costs an extra job per step.
           if (typeof v?.then == 'function') return void v.then(run, reject)
         }
+        resolve(count)
       } catch (e) {
-        return reject(e)
+        reject(e)
       }
-      resolve(count)
     }
     queueMicrotask(slice)
   })

@@ -18,7 +18,7 @@ export interface Queue {
   readonly strategy: Strategy
 }
 
-type Slot = (() => void) | undefined
+type Slot = (() => void) | 0
 
 /** Creates a batched queue: callbacks queued before a wake-up share one dispatch, drained FIFO in time slices. */
 export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions = {}): Queue {
@@ -47,7 +47,7 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
   // the queue, a bound id about half of that).
   function cancel(this: number) {
     let k = this - base
-    k < 0 ? (k += size) >= 0 && (rest[k] = undefined) : (q[k] = undefined)
+    k < 0 ? (k += size) >= 0 && (rest[k] = 0) : (q[k] = 0)
   }
   const drain = () => {
     if (at == size) {
@@ -64,14 +64,14 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
     const from = at
     let i = from
     let next = from + gap
-    const tick = next < end && slicer(budgetMs)
+    const tick = next < end && slicer(budgetMs, from)
     while (i < end) {
       const fn = items[i]
-      items[i++] = undefined
+      items[i++] = 0
       try { fn && fn() } catch (e) { report(e) }
       if (i >= next && i < end) {
         // Out of budget: the next slice looks after its first callback again.
-        if ((next = from + (tick as (done: number) => number)(i - from)) < from) { gap = 1; break }
+        if ((next = (tick as (count: number) => number)(i)) < 0) { gap = 1; break }
         gap = Math.min(16, Math.ceil(next - i))
       }
     }

@@ -5,15 +5,17 @@ import { now } from './host.ts'
 // and even a function call per step shows (Chromium: loop() 1.23x microtask recursion with one, 0.96x without).
 
 /**
- * Starts a time slice of `budget` ms. The returned function, called once `done` steps have run, reads the clock and
- * returns -1 when the budget is spent, else the step count at which to call it again: half the remaining budget
- * ahead at the rate seen so far, so a slice ends close to its budget after ~log2(budget / step cost) reads (a
- * coarse clock that has not moved yet doubles the count). Callers compare counts inline, in their hot loop.
+ * Starts a time slice of `budget` ms at step count `first`. The returned function, called at step count `count`,
+ * reads the clock and returns -1 when the budget is spent, else the step count at which to call it again: half the
+ * remaining budget ahead at the rate seen so far, so a slice ends close to its budget after ~log2(budget / step
+ * cost) reads (a coarse clock that has not moved yet doubles the steps done). Callers compare counts inline, in
+ * their hot loop.
  */
-export const slicer = (budget: number): ((done: number) => number) => {
+export const slicer = (budget: number, first: number): ((count: number) => number) => {
   const start = now()
-  return (done) => {
+  return (count) => {
     const spent = now() - start
-    return spent < budget ? done + (spent > 0 ? (done * (budget - spent)) / spent / 2 : done) : -1
+    const done = count - first
+    return spent < budget ? count + (spent > 0 ? (done * (budget - spent)) / spent / 2 : done) : -1
   }
 }
