@@ -23,7 +23,7 @@ export const { setTimeout, clearTimeout, performance, queueMicrotask, Performanc
 export const now = (): number => performance.now()
 
 /** Reports an error without stopping the caller: `reportError` where it exists, else rethrown in a microtask. */
-export const report = (e: unknown): void => reportError ? reportError(e) : queueMicrotask(() => { throw e })
+export const report: (e: unknown) => void = reportError || ((e) => queueMicrotask(() => { throw e }))
 
 // Message strategies deliver in the order they were posted, so each message runs the oldest callback waiting on
 // that strategy; one channel (or one window listener), set up on first use, serves every queue. `listen` sets it
@@ -50,7 +50,8 @@ const posters: Record<Strategy, ((fn: Fn) => unknown) | false | undefined> = {
   }),
   // A window only: in a worker `self.postMessage` talks to the parent, not to itself.
   postMessage: g.window === g && via((run) => {
-    const key = 'eddy:' + Math.random()
+    // The private key: a random number, which no other code posts by chance.
+    const key = Math.random()
     // Only our own messages: from this very window and carrying the private key; anything else is left alone.
     addEventListener('message', (e: MessageEvent) => { e.source === g && e.data === key && run() })
     return () => postMessage(key, '*')

@@ -46,7 +46,8 @@ export interface Monitor {
 export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions = {}): Monitor {
   numArg('maxLagMs', maxLagMs)
   numArg('maxUtilization', maxUtilization) // above 1: never under pressure by utilization
-  const subs: Record<string, (() => void)[]> = { pressure: [], relief: [] }
+  // Listeners of 'relief' and of 'pressure', indexed by the value `underPressure` takes when they fire.
+  const subs: (() => void)[][] = [[], []]
   // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired: a task
   // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
   // thread busy, and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks
@@ -80,21 +81,21 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
       // Listeners run through the queue, in the next turn: a throwing one is reported and stops neither the
       // others nor the monitor.
-      subs[(m.underPressure = !m.underPressure) ? 'pressure' : 'relief'].map(macrotask)
+      subs[+(m.underPressure = !m.underPressure)].map(macrotask)
     }
   }
   // Where the host reports long tasks (or long animation frames), each one adds its true length as a lag sample.
   // supportedEntryTypes is sorted, so this finds long-animation-frame before longtask.
   const type = PerformanceObserver?.supportedEntryTypes?.find((t) => /^long/.test(t))
-  const observer = type ? new PerformanceObserver!((list) => {
+  const observer = (type && new PerformanceObserver!((list) => {
     for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0, 0])
-  }) : undefined
+  })) as PerformanceObserver | undefined
   const m = {
     longTasks: 0,
     turnsPerSecond: 0,
     underPressure: false,
     on(type, fn) {
-      const list = (Object.hasOwn(subs, type) && subs[type]) || fail('type', type)
+      const list = subs[['relief', 'pressure'].indexOf(type)] || fail('type', type)
       list.push(fnArg('fn', fn))
       return () => { list.splice(list.indexOf(fn) >>> 0, 1) }
     },

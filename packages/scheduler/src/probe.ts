@@ -14,5 +14,5 @@ export const rate = (post: (fn: () => void) => void, ms: number, start = now()):
   })
 
 /** Resolves with the turns per second of a chain of `strategy` wake-ups run for `durationMs` (seed 001's checker). */
-export const probeTurnRate = (options: { strategy?: Strategy; durationMs?: number } = {}): Promise<number> =>
-  rate(poster(options.strategy ?? detected), numArg('durationMs', options.durationMs ?? 250))
+export const probeTurnRate = ({ strategy = detected, durationMs = 250 }: { strategy?: Strategy; durationMs?: number } = {}): Promise<number> =>
+  rate(poster(strategy), numArg('durationMs', durationMs))

@@ -83,8 +83,9 @@ export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions 
     strategy,
     macrotask(fn) {
       q[n] = fnArg('fn', fn)
-      n++ || at < size || post(drain)
-      return cancel.bind(base + n - 1)
+      // The first callback since the last snapshot posts a wake-up, unless the drain will re-post itself anyway.
+      n || at < size || post(drain)
+      return cancel.bind(base + n++)
     },
   }
 }
