@@ -16,6 +16,9 @@ await build({
   legalComments: 'none',
   // Internal fields and methods are `_`-prefixed and never part of the API: shipped under short names.
   mangleProps: /^_/,
+  // Constant folding only (names and whitespace stay): the flag constants become literals, as a minifier makes them.
+  // Left as `var WATCHING = 1`, each flag test is a load, and a consumer's minifier cannot inline a `var`.
+  minifySyntax: true,
   logLevel: 'warning',
 })
 const tsc = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url))

@@ -24,6 +24,9 @@ export async function bundleTs(entry, outfile, { alias = {}, sourcemap = false }
     platform: 'node',
     target: 'node20',
     packages: 'external',
+    // Constant folding, as production bundles get it: the flag constants of @eddy/signal become literals instead of
+    // a `var` load per test (measured under callgrind: 10-17% of the graph cases' instructions).
+    minifySyntax: true,
     alias: { ...aliases, ...alias },
     sourcemap: sourcemap ? 'inline' : false,
     logLevel: 'warning',
