@@ -40,7 +40,7 @@ function Computed<T>(this: Computed<T>, fn: () => T): void {
   this._value = undefined as T
   this._deps = undefined
   this._depsTail = undefined
-  this._gv = 0 // unread until it has run (DIRTY)
+  this._gv = -1
   this._fn = fn
 }
 

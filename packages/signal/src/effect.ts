@@ -1,7 +1,7 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { F } from './flags.ts'
-import { batched, cleanup, execute, purge, keepAlive, type ReactiveNode } from './graph.ts'
+import { cleanup, detach, keepAlive, start, type ReactiveNode } from './graph.ts'
 import { expectFunction } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
@@ -34,11 +34,10 @@ function Effect(this: ReactiveNode, fn: EffectFn): void {
 
 function disposeEffect(this: ReactiveNode): void {
   if (!(this._flags & F.WATCHING)) return
-  // Drops every source (as after a run that read none), then stops watching.
-  this._depsTail = undefined
-  purge(this)
   this._flags = 0
-  cleanup(this)
+  for (let l = this._deps; l; l = l._nextDep) detach(l)
+  this._deps = this._depsTail = undefined
+  if (this._cleanup) cleanup(this)
 }
 
 // Keeps the maps of an effect node and of its dispose function (a bound function with a symbol key) alive.
@@ -58,7 +57,7 @@ export function effect(fn: EffectFn): Dispose {
   // If the first run throws (or its writes end in a cycle) the effect is disposed and the error goes to the
   // caller: nothing half-applied.
   try {
-    batched(execute, e)
+    start(e)
   } catch (error) {
     stop()
     throw error

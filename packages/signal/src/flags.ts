@@ -9,10 +9,7 @@ export const enum F {
   RENDER = 1 << 1,
   /** A computed (a node that is both a source and a subscriber). */
   COMPUTED = 1 << 2,
-  /**
-   * A computed that must rerun, with no need to check its sources: it has never run, or it read a source known to
-   * have changed (a written signal, or a computed recomputed to a new value; set then with PENDING, see `dirty`).
-   */
+  /** A computed that has never run. */
   DIRTY = 1 << 3,
   /** Some source upstream changed: the node must be checked before its value is trusted (set by propagate). */
   PENDING = 1 << 4,

@@ -8,8 +8,6 @@
 // - a read of a PENDING node runs `checkDirty`, which walks the sources (iteratively, with an explicit stack)
 //   recomputing the stale computeds bottom-up, and compares each link's recorded `_version` with its source's:
 //   a node reruns only if a source's value really changed (equality cut-off), at most once per change;
-// - the subscribers of a source known to have changed (the written signal, a computed recomputed to a new value)
-//   are flagged DIRTY as well, so checks reaching them recompute them at once, without walking their sources;
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
@@ -104,6 +102,7 @@ export const keepAlive: object[] = clock._keep
 keepAlive.push(new Link(undefined!, undefined!, 0))
 let batchDepth = 0
 const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
+let runningEffects = false
 // Explicit stacks for propagate and checkDirty, shared to avoid an allocation per call. Each call works above the
 // height it found (calls nest: a recompute inside checkDirty may check other nodes) and clears what it pops, so
 // no link is retained after it returns. No user code runs mid-walk except a custom render schedule inside
@@ -191,9 +190,8 @@ export function detach(l: Link): void {
     else dep._subsTail = prev
     if (prev) prev._nextSub = next
     else if (!(dep._subs = next) && dep._flags & F.COMPUTED) {
-      // Fresh now unless PENDING (which is checked first, and cleared only by a check): recorded, since no
-      // notification will reach it any more.
-      dep._gv = clock._version
+      // Not PENDING means fresh now: record it, since no notification will reach it any more.
+      if (!(dep._flags & F.PENDING)) dep._gv = clock._version
       dep._flags |= F.UNWATCHED
       if (dep._deps) {
         dep._subs = l
@@ -270,30 +268,24 @@ export function checkDirty(sub: ReactiveNode): boolean {
     if (link) {
       const dep = link._dep
       const flags = dep._flags
-      check: {
-        if (flags & (F.PENDING | F.DIRTY) || (flags & F.UNWATCHED && dep._gv !== clock._version)) {
-          // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
-          // and caches the "Cycle detected" error.
-          if (flags & F.RUNNING) break check
-          if (!(flags & F.DIRTY)) {
-            // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
-            if (dep._subs === link && !link._nextSub) dep._flags = flags | F.RUNNING | F.ALONE
-            else {
-              dep._flags = flags | F.RUNNING
-              stack[height++] = link
-            }
-            depth++
-            sub = dep
-            link = dep._deps
-            continue
+      if (flags & F.PENDING || (flags & F.UNWATCHED && dep._gv !== clock._version)) {
+        if (!(flags & F.RUNNING)) {
+          // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
+          if (dep._subs === link && !link._nextSub) dep._flags = flags | F.RUNNING | F.ALONE
+          else {
+            dep._flags = flags | F.RUNNING
+            stack[height++] = link
           }
-          // Known to rerun (it read a source known to have changed): recomputed here, without walking its sources.
-          recompute(dep)
-        }
-        if (link._version == dep._version) {
-          link = link._nextDep
+          depth++
+          sub = dep
+          link = dep._deps
           continue
         }
+        // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
+        // and caches the "Cycle detected" error.
+      } else if (link._version == dep._version) {
+        link = link._nextDep
+        continue
       }
       if (!depth--) return true
       const alone = sub._flags & F.ALONE
@@ -324,32 +316,25 @@ export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & F.ERRORED
   c._flags = (c._flags & ~(F.DIRTY | F.PENDING | F.ERRORED | F.ALONE)) | F.RUNNING
+  c._depsTail = undefined
+  runId++
   c._gv = clock._version
+  const prev = activeSub
+  activeSub = c
   let value: unknown
+  let error = 0
   try {
-    value = run(c)
+    value = c._fn!()
   } catch (e) {
     value = e
-    c._flags |= F.ERRORED
+    error = F.ERRORED
   }
-  if ((c._flags & F.ERRORED) !== oldError || !Object.is(old, value)) {
+  activeSub = prev
+  c._flags = (c._flags & ~F.RUNNING) | error
+  purge(c)
+  if (error !== oldError || !Object.is(old, value)) {
     c._value = value
     c._version!++
-    // Not for a lone subscriber: it is usually the one whose check or run is recomputing this node.
-    const subs = c._subs
-    if (subs && subs._nextSub) dirty(subs)
-  }
-}
-
-/**
- * The subscribers of a source that has just changed (a written signal, a recomputed computed) will rerun: those
- * notified (PENDING) are flagged DIRTY, so checks reaching them recompute them without walking down again to
- * find the change. Not those on the evaluation path (RUNNING): they rerun or are running anyway; nor bindings.
- */
-function dirty(link: Link | undefined): void {
-  for (; link; link = link._nextSub) {
-    const flags = link._sub._flags
-    if ((flags & (F.PENDING | F.DIRTY | F.RUNNING | F.RENDER)) == F.PENDING) link._sub._flags = flags | F.DIRTY
   }
 }
 
@@ -386,9 +371,9 @@ export function write(s: ReactiveNode, value: unknown): void {
   // One load of the signal's own flags, instead of walking to the subscriber's.
   if (s._flags & F.NOTIFIED) return
   let subs = s._subs
-  if (subs) {
+  // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
+  if (subs && (subs._nextSub || !(subs._sub._flags & F.PENDING))) {
     propagate(subs)
-    dirty(subs)
     if (batchDepth == 0 && effectQueue._size) runEffects()
     subs = s._subs
   }
@@ -396,69 +381,60 @@ export function write(s: ReactiveNode, value: unknown): void {
   if (subs && !subs._nextSub && (subs._sub._flags & (F.RENDER | F.PENDING)) == (F.RENDER | F.PENDING)) s._flags |= F.NOTIFIED
 }
 
-/**
- * Runs a computed's getter or an effect's body (flagged RUNNING by the caller) as a new run tracking what it
- * reads, then drops the sources it did not read again. Returns what it returned; throws what it threw.
- */
-function run(node: ReactiveNode): unknown {
+/** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */
+export function execute(e: ReactiveNode): void {
   const prev = activeSub
-  node._depsTail = undefined
+  // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
+  e._flags = (e._flags & ~F.PENDING) | F.RUNNING
+  if (e._cleanup) cleanup(e)
+  e._depsTail = undefined
   runId++
-  activeSub = node
+  activeSub = e
   try {
-    return node._fn!()
+    const result = e._fn!()
+    if (typeof result == 'function') e._cleanup = result as () => void
   } finally {
     activeSub = prev
-    node._flags &= ~F.RUNNING
-    purge(node)
+    e._flags &= ~F.RUNNING
+    purge(e)
   }
 }
 
-/** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */
-export function execute(e: ReactiveNode): void {
-  // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
-  e._flags = (e._flags & ~(F.PENDING | F.DIRTY)) | F.RUNNING
-  cleanup(e)
-  const result = run(e)
-  if (typeof result == 'function') e._cleanup = result as () => void
-}
-
-/** @internal Runs an effect's cleanup, if any, untracked; a throwing cleanup is reported (the effect stays subscribed). */
+/** @internal Runs an effect's cleanup untracked; a throwing cleanup is reported (the effect stays subscribed). */
 export function cleanup(e: ReactiveNode): void {
-  const fn = e._cleanup
-  if (!fn) return
+  const fn = e._cleanup!
   e._cleanup = undefined
+  const prev = activeSub
+  activeSub = undefined
   try {
-    untracked(fn)
+    fn()
   } catch (error) {
     report(error)
+  } finally {
+    activeSub = prev
   }
 }
 
 function runEffect(e: ReactiveNode): void {
-  // A DIRTY effect is checked too: its changed source is found there without descending, a short walk.
   if (e._flags & F.WATCHING && checkDirty(e)) execute(e)
 }
 
 /** @internal Runs the queued effects: each one that is really dirty runs once; errors are reported, not fatal. */
 export function runEffects(): void {
-  // As a batch: effects written to meanwhile are queued and run by this drain, never re-entrantly.
-  batchDepth++
+  if (runningEffects) return
+  runningEffects = true
   try {
     drain(effectQueue, runEffect)
   } finally {
-    batchDepth--
+    runningEffects = false
   }
 }
 
-/**
- * @internal `fn(arg)` as a batch. A new effect's first run is `batched(execute, e)`: its own writes re-trigger it
- * after it returns, never re-entrantly.
- */
-export function batched<A, T>(fn: (arg: A) => T, arg?: A): T {
+/** @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never re-entrantly. */
+export function start(e: ReactiveNode): void {
   batchDepth++
   try {
-    return fn(arg!)
+    execute(e)
   } finally {
     if (--batchDepth == 0 && effectQueue._size) runEffects()
   }
@@ -466,7 +442,12 @@ export function batched<A, T>(fn: (arg: A) => T, arg?: A): T {
 
 /** Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch. */
 export function batch<T>(fn: () => T): T {
-  return batched(fn)
+  batchDepth++
+  try {
+    return fn()
+  } finally {
+    if (--batchDepth == 0 && effectQueue._size) runEffects()
+  }
 }
 
 /** Runs `fn` without tracking what it reads, and returns its result. */

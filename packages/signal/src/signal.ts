@@ -40,13 +40,12 @@ function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
   const equals = options?.equals
-  if (equals !== undefined) expectFunction(equals, 'equals')
   s._flags = equals === undefined ? 0 : F.EQUALS
   s._subs = undefined
   s._subsTail = undefined
   s._version = 0
   s._value = value
-  s._equals = equals
+  s._equals = equals === undefined ? undefined : expectFunction(equals, 'equals')
   return s
 }
 
@@ -66,8 +65,9 @@ Signal.prototype.peek = function (this: Signal) {
 
 Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => void): Dispose {
   expectFunction(fn, 'subscribe')
+  const source = this
   return effect(() => {
-    const value = this.value
+    const value = source.value
     untracked(() => fn(value))
   })
 }
