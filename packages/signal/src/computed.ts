@@ -1,5 +1,5 @@
 // Computeds: lazy, cached, glitch-free derived values (the algorithm is in graph.ts).
-import { F } from './flags.ts'
+import { COMPUTED, DIRTY, ERRORED, PENDING, RUNNING, UNWATCHED } from './flags.ts'
 import { activeSub, keepAlive, link, readComputed, type Link } from './graph.ts'
 import { expectFunction } from './errors.ts'
 import { Signal } from './signal.ts'
@@ -33,7 +33,7 @@ declare class Computed<T = unknown> {
 // than an ES class, for the same reasons as Signal: smaller output and monomorphic, fast property access.
 function Computed<T>(this: Computed<T>, fn: () => T): void {
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
-  this._flags = F.COMPUTED | F.DIRTY | F.UNWATCHED
+  this._flags = COMPUTED | DIRTY | UNWATCHED
   this._subs = undefined
   this._subsTail = undefined
   this._version = 0
@@ -49,7 +49,7 @@ Object.setPrototypeOf(Computed.prototype, Signal.prototype)
 Object.defineProperty(Computed.prototype, 'value', {
   get(this: Computed) {
     // Fast path: a clean computed that subscribers keep up to date (no check needed).
-    if (this._flags & (F.DIRTY | F.PENDING | F.RUNNING | F.ERRORED | F.UNWATCHED)) return readComputed(this, true)
+    if (this._flags & (DIRTY | PENDING | RUNNING | ERRORED | UNWATCHED)) return readComputed(this, true)
     if (activeSub) link(this, activeSub)
     return this._value
   },

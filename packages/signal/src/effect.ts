@@ -1,6 +1,6 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
-import { F } from './flags.ts'
+import { WATCHING } from './flags.ts'
 import { cleanup, detach, keepAlive, start, type ReactiveNode } from './graph.ts'
 import { expectFunction } from './errors.ts'
 
@@ -20,7 +20,7 @@ export type EffectFn = () => void | (() => void)
 // The first four fields are unused by effects: they keep `_deps`, `_depsTail` and `_gv` in the same slots as
 // in a computed (see graph.ts).
 function Effect(this: ReactiveNode, fn: EffectFn): void {
-  this._flags = F.WATCHING
+  this._flags = WATCHING
   this._subs = undefined
   this._subsTail = undefined
   this._version = 0
@@ -33,7 +33,7 @@ function Effect(this: ReactiveNode, fn: EffectFn): void {
 }
 
 function disposeEffect(this: ReactiveNode): void {
-  if (!(this._flags & F.WATCHING)) return
+  if (!(this._flags & WATCHING)) return
   this._flags = 0
   for (let l = this._deps; l; l = l._nextDep) detach(l)
   this._deps = this._depsTail = undefined

@@ -11,7 +11,7 @@
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
-import { F } from './flags.ts'
+import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, type RenderJob } from './render.ts'
 
@@ -133,7 +133,7 @@ function insert(dep: ReactiveNode, sub: ReactiveNode, prev: Link | undefined, ne
   if (prev) prev._nextDep = l
   else sub._deps = l
   sub._depsTail = l
-  if (sub._flags & F.WATCHING || sub._subs) attach(l)
+  if (sub._flags & WATCHING || sub._subs) attach(l)
 }
 
 /**
@@ -147,15 +147,15 @@ export function attach(l: Link): void {
     const dep = l._dep
     const tail = dep._subsTail
     // A new subscriber is not notified yet: the write fast path must not skip it.
-    dep._flags &= ~F.NOTIFIED
+    dep._flags &= ~NOTIFIED
     l._prevSub = tail
     dep._subsTail = l
     if (tail) tail._nextSub = l
     else {
       dep._subs = l
-      if (dep._flags & F.UNWATCHED) {
+      if (dep._flags & UNWATCHED) {
         // It was validated by the read that got us here, so its flags are exact from now on.
-        dep._flags &= ~F.UNWATCHED
+        dep._flags &= ~UNWATCHED
         if (dep._deps) {
           l = dep._deps
           depth++
@@ -189,10 +189,10 @@ export function detach(l: Link): void {
     if (next) next._prevSub = prev
     else dep._subsTail = prev
     if (prev) prev._nextSub = next
-    else if (!(dep._subs = next) && dep._flags & F.COMPUTED) {
+    else if (!(dep._subs = next) && dep._flags & COMPUTED) {
       // Not PENDING means fresh now: record it, since no notification will reach it any more.
-      if (!(dep._flags & F.PENDING)) dep._gv = clock._version
-      dep._flags |= F.UNWATCHED
+      if (!(dep._flags & PENDING)) dep._gv = clock._version
+      dep._flags |= UNWATCHED
       if (dep._deps) {
         dep._subs = l
         l = dep._deps
@@ -221,7 +221,7 @@ export function purge(sub: ReactiveNode): void {
   if (!l) return
   if (tail) tail._nextDep = undefined
   else sub._deps = undefined
-  if (sub._flags & F.WATCHING || sub._subs) for (; l; l = l._nextDep) detach(l)
+  if (sub._flags & WATCHING || sub._subs) for (; l; l = l._nextDep) detach(l)
 }
 
 /** @internal Flags everything downstream of `link`'s source PENDING and queues the leaves, depth-first, without recursion. */
@@ -231,10 +231,10 @@ export function propagate(link: Link): void {
   for (;;) {
     const sub = link._sub
     const flags = sub._flags
-    if (!(flags & F.PENDING)) {
-      sub._flags = flags | F.PENDING
-      if (flags & F.WATCHING) {
-        if (flags & F.RENDER) enqueue(sub as unknown as RenderJob)
+    if (!(flags & PENDING)) {
+      sub._flags = flags | PENDING
+      if (flags & WATCHING) {
+        if (flags & RENDER) enqueue(sub as unknown as RenderJob)
         else push(effectQueue, sub)
       } else if (sub._subs) {
         // Down into the computed's subscribers. Only a list of several needs a saved way back: a lone
@@ -268,12 +268,12 @@ export function checkDirty(sub: ReactiveNode): boolean {
     if (link) {
       const dep = link._dep
       const flags = dep._flags
-      if (flags & F.PENDING || (flags & F.UNWATCHED && dep._gv !== clock._version)) {
-        if (!(flags & F.RUNNING)) {
+      if (flags & PENDING || (flags & UNWATCHED && dep._gv !== clock._version)) {
+        if (!(flags & RUNNING)) {
           // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
-          if (dep._subs === link && !link._nextSub) dep._flags = flags | F.RUNNING | F.ALONE
+          if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE
           else {
-            dep._flags = flags | F.RUNNING
+            dep._flags = flags | RUNNING
             stack[height++] = link
           }
           depth++
@@ -288,7 +288,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
         continue
       }
       if (!depth--) return true
-      const alone = sub._flags & F.ALONE
+      const alone = sub._flags & ALONE
       recompute(sub)
       // Compare the same link again, now against the recomputed source's version.
       link = alone ? sub._subs! : up()
@@ -296,10 +296,10 @@ export function checkDirty(sub: ReactiveNode): boolean {
       continue
     }
     const flags = sub._flags
-    sub._flags = flags & ~(F.PENDING | F.RUNNING | F.ALONE)
+    sub._flags = flags & ~(PENDING | RUNNING | ALONE)
     sub._gv = clock._version
     if (!depth--) return false
-    link = flags & F.ALONE ? sub._subs! : up()
+    link = flags & ALONE ? sub._subs! : up()
     sub = link._sub
     link = link._nextDep
   }
@@ -314,8 +314,8 @@ function up(): Link {
 /** @internal Runs a computed's getter, tracking its reads; bumps its version only if the value (or error) changed. */
 export function recompute(c: ReactiveNode): void {
   const old = c._value
-  const oldError = c._flags & F.ERRORED
-  c._flags = (c._flags & ~(F.DIRTY | F.PENDING | F.ERRORED | F.ALONE)) | F.RUNNING
+  const oldError = c._flags & ERRORED
+  c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE)) | RUNNING
   c._depsTail = undefined
   runId++
   c._gv = clock._version
@@ -327,10 +327,10 @@ export function recompute(c: ReactiveNode): void {
     value = c._fn!()
   } catch (e) {
     value = e
-    error = F.ERRORED
+    error = ERRORED
   }
   activeSub = prev
-  c._flags = (c._flags & ~F.RUNNING) | error
+  c._flags = (c._flags & ~RUNNING) | error
   purge(c)
   if (error !== oldError || !Object.is(old, value)) {
     c._value = value
@@ -341,14 +341,14 @@ export function recompute(c: ReactiveNode): void {
 /** @internal Reads a computed: validates it if needed, tracks it if `track`, rethrows its cached error. */
 export function readComputed(c: ReactiveNode, track: boolean): unknown {
   const flags = c._flags
-  if (flags & F.RUNNING) throw cycle()
-  if (flags & F.DIRTY) recompute(c)
-  else if (flags & F.PENDING || (flags & F.UNWATCHED && c._gv !== clock._version)) {
-    c._flags = flags | F.RUNNING
+  if (flags & RUNNING) throw cycle()
+  if (flags & DIRTY) recompute(c)
+  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== clock._version)) {
+    c._flags = flags | RUNNING
     if (checkDirty(c)) recompute(c)
   }
   if (track && activeSub) link(c, activeSub)
-  if (c._flags & F.ERRORED) throw c._value
+  if (c._flags & ERRORED) throw c._value
   return c._value
 }
 
@@ -357,7 +357,7 @@ export function write(s: ReactiveNode, value: unknown): void {
   const old = s._value
   // Object.is, spelled out: === with its two exceptions (+0 / -0 differ, NaN equals NaN).
   if (
-    s._flags & F.EQUALS
+    s._flags & EQUALS
       ? s._equals!(old, value)
       : old === value
         ? old !== 0 || 1 / (old as number) === 1 / (value as number)
@@ -369,23 +369,23 @@ export function write(s: ReactiveNode, value: unknown): void {
   clock._version++
   // The bound-writes hot path: the only subscriber is a binding already queued, so there is nothing to notify.
   // One load of the signal's own flags, instead of walking to the subscriber's.
-  if (s._flags & F.NOTIFIED) return
+  if (s._flags & NOTIFIED) return
   let subs = s._subs
   // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
-  if (subs && (subs._nextSub || !(subs._sub._flags & F.PENDING))) {
+  if (subs && (subs._nextSub || !(subs._sub._flags & PENDING))) {
     propagate(subs)
     if (batchDepth == 0 && effectQueue._size) runEffects()
     subs = s._subs
   }
   // Cleared by the binding's render (and by attach), which also drops its PENDING flag.
-  if (subs && !subs._nextSub && (subs._sub._flags & (F.RENDER | F.PENDING)) == (F.RENDER | F.PENDING)) s._flags |= F.NOTIFIED
+  if (subs && !subs._nextSub && (subs._sub._flags & (RENDER | PENDING)) == (RENDER | PENDING)) s._flags |= NOTIFIED
 }
 
 /** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */
 export function execute(e: ReactiveNode): void {
   const prev = activeSub
   // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
-  e._flags = (e._flags & ~F.PENDING) | F.RUNNING
+  e._flags = (e._flags & ~PENDING) | RUNNING
   if (e._cleanup) cleanup(e)
   e._depsTail = undefined
   runId++
@@ -395,7 +395,7 @@ export function execute(e: ReactiveNode): void {
     if (typeof result == 'function') e._cleanup = result as () => void
   } finally {
     activeSub = prev
-    e._flags &= ~F.RUNNING
+    e._flags &= ~RUNNING
     purge(e)
   }
 }
@@ -416,7 +416,7 @@ export function cleanup(e: ReactiveNode): void {
 }
 
 function runEffect(e: ReactiveNode): void {
-  if (e._flags & F.WATCHING && checkDirty(e)) execute(e)
+  if (e._flags & WATCHING && checkDirty(e)) execute(e)
 }
 
 /** @internal Runs the queued effects: each one that is really dirty runs once; errors are reported, not fatal. */

@@ -3,7 +3,7 @@ import { activeSub, keepAlive, link, untracked, write, type Link } from './graph
 import { bind, type BindTarget, type Binding } from './bind.ts'
 import { effect, type Dispose } from './effect.ts'
 import { expectFunction } from './errors.ts'
-import { F } from './flags.ts'
+import { EQUALS } from './flags.ts'
 
 /** Options of `new Signal(value, options)`. */
 export interface SignalOptions<T> {
@@ -40,7 +40,7 @@ function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
   const equals = options?.equals
-  s._flags = equals === undefined ? 0 : F.EQUALS
+  s._flags = equals === undefined ? 0 : EQUALS
   s._subs = undefined
   s._subsTail = undefined
   s._version = 0
