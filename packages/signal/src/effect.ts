@@ -1,7 +1,7 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
-import { cleanup, detach, keepAlive, start, type ReactiveNode } from './graph.ts'
+import { cleanup, keepAlive, purge, start, type ReactiveNode } from './graph.ts'
 import { expectFunction } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
@@ -34,9 +34,10 @@ function Effect(this: ReactiveNode, fn: EffectFn): void {
 
 function disposeEffect(this: ReactiveNode): void {
   if (!(this._flags & WATCHING)) return
+  // Drops every source (as after a run that read none), then stops watching.
+  this._depsTail = undefined
+  purge(this)
   this._flags = 0
-  for (let l = this._deps; l; l = l._nextDep) detach(l)
-  this._deps = this._depsTail = undefined
   if (this._cleanup) cleanup(this)
 }
 

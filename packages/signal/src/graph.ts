@@ -404,14 +404,10 @@ export function execute(e: ReactiveNode): void {
 export function cleanup(e: ReactiveNode): void {
   const fn = e._cleanup!
   e._cleanup = undefined
-  const prev = activeSub
-  activeSub = undefined
   try {
-    fn()
+    untracked(fn)
   } catch (error) {
     report(error)
-  } finally {
-    activeSub = prev
   }
 }
 

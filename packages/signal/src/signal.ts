@@ -40,12 +40,13 @@ function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
   const equals = options?.equals
-  s._flags = equals === undefined ? 0 : EQUALS
+  if (equals !== undefined) expectFunction(equals, 'equals')
+  s._flags = equals ? EQUALS : 0
   s._subs = undefined
   s._subsTail = undefined
   s._version = 0
   s._value = value
-  s._equals = equals === undefined ? undefined : expectFunction(equals, 'equals')
+  s._equals = equals
   return s
 }
 
@@ -65,9 +66,8 @@ Signal.prototype.peek = function (this: Signal) {
 
 Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => void): Dispose {
   expectFunction(fn, 'subscribe')
-  const source = this
   return effect(() => {
-    const value = source.value
+    const value = this.value
     untracked(() => fn(value))
   })
 }
