@@ -3,7 +3,7 @@
 // `valgrind` on PATH (Debian: apt-get install valgrind); not part of CI.
 //
 //   node packages/signal/bench/instructions.mjs [--frameworks=eddy,alien-signals] [--only=REGEX]
-//        [--warmup=4] [--runs=4] [--profile] [--jobs=2] [--signal-src=DIR]
+//        [--warmup=4] [--runs=4] [--profile] [--jobs=2] [--signal-src=DIR] [--node-flags="--single-threaded ..."]
 //   e.g. --frameworks=eddy,hand-written --only=bound  for the DOM case (run only when --only names it)
 //
 // Prints a Markdown table: millions of instructions per run of each graph case, and the ratio to
@@ -29,6 +29,9 @@ const jobs = Number(option('jobs', 2))
 const profile = args.includes('--profile')
 // --signal-src=DIR: measure a patched copy of packages/signal/src (e.g. to try a fix before committing it).
 const signalSrc = option('signal-src', '')
+// --node-flags="...": extra node/V8 flags. "--single-threaded" (no concurrent compiler or GC threads) makes the
+// counts repeatable to ~1% (compare variants with it), "--no-turbo-inlining" gives --profile per-function rows.
+const nodeExtra = option('node-flags', '').split(' ').filter(Boolean)
 
 const outfile = `${root}node_modules/.cache/run-ts/instructions-${process.pid}.mjs`
 await bundleTs(`${root}packages/signal/bench/instructions-entry.ts`, outfile, {
@@ -100,7 +103,7 @@ function perfMap(pid) {
 async function measure(framework) {
   const dir = mkdtempSync(`${tmpdir()}/eddy-callgrind-`)
   try {
-    const nodeFlags = profile ? ['--perf-basic-prof', '--no-compact-code-space'] : []
+    const nodeFlags = [...(profile ? ['--perf-basic-prof', '--no-compact-code-space'] : []), ...nodeExtra]
     const out = await run('valgrind', [
       '--tool=callgrind',
       '--dump-before=uv_getrusage',
