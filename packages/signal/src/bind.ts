@@ -5,7 +5,7 @@
 // Security: text goes through textContent (never parsed as HTML); HTML only through the caller's sanitizer;
 // no binding writes an event-handler attribute or property (on*), innerHTML/outerHTML/srcdoc, or into a <script>.
 import { COMPUTED, NOTIFIED, PENDING, RENDER, WATCHING } from './flags.ts'
-import { Link, attach, detach, keepAlive, readComputed, write, type ReactiveNode } from './graph.ts'
+import { Link, attach, detach, keepAlive, readComputed, settle, write, type ReactiveNode } from './graph.ts'
 import { enqueue } from './render.ts'
 import { expectFunction, kind } from './errors.ts'
 import { disposeKey } from './effect.ts'
@@ -180,6 +180,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   ;(registry ??= new FinalizationRegistry((binding) => binding.dispose())).register(node, b, b)
   attach(b._deps)
   enqueue(b)
+  settle()
   return b
 }
 

@@ -13,7 +13,7 @@
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
 import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
-import { enqueue, type RenderJob } from './render.ts'
+import { enqueue, schedule, type RenderJob } from './render.ts'
 
 /**
  * @internal A vertex of the graph: a signal, computed, effect or binding. Every constructor assigns the fields in
@@ -374,7 +374,7 @@ export function write(s: ReactiveNode, value: unknown): void {
   // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
   if (subs && (subs._nextSub || !(subs._sub._flags & PENDING))) {
     propagate(subs)
-    if (batchDepth == 0 && effectQueue._size) runEffects()
+    settle()
     subs = s._subs
   }
   // Cleared by the binding's render (and by attach), which also drops its PENDING flag.
@@ -415,15 +415,21 @@ function runEffect(e: ReactiveNode): void {
   if (e._flags & WATCHING && checkDirty(e)) execute(e)
 }
 
-/** @internal Runs the queued effects: each one that is really dirty runs once; errors are reported, not fatal. */
-export function runEffects(): void {
-  if (runningEffects) return
-  runningEffects = true
-  try {
-    drain(effectQueue, runEffect)
-  } finally {
-    runningEffects = false
-  }
+/**
+ * @internal Runs the queued effects (each one that is really dirty runs once; errors are reported, not fatal),
+ * then posts the render flush: renders follow the effects' writes, and none happens mid-batch or mid-effect.
+ */
+export function settle(): void {
+  if (batchDepth || runningEffects) return
+  if (effectQueue._size) {
+    runningEffects = true
+    try {
+      drain(effectQueue, runEffect)
+    } finally {
+      runningEffects = false
+      schedule()
+    }
+  } else schedule()
 }
 
 /** @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never re-entrantly. */
@@ -432,17 +438,19 @@ export function start(e: ReactiveNode): void {
   try {
     execute(e)
   } finally {
-    if (--batchDepth == 0 && effectQueue._size) runEffects()
+    batchDepth--
+    settle()
   }
 }
 
-/** Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch. */
+/** Runs `fn` with every write inside it applied at once: subscribers, effects and renders run once, after the outermost batch. */
 export function batch<T>(fn: () => T): T {
   batchDepth++
   try {
     return fn()
   } finally {
-    if (--batchDepth == 0 && effectQueue._size) runEffects()
+    batchDepth--
+    settle()
   }
 }
 

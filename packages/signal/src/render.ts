@@ -19,10 +19,18 @@ let scheduled = false
 let flushing = false
 let post: (flush: () => void) => void = queueMicrotask
 
-/** @internal Queues `job` for the next flush, posting one flush if none is pending. */
+/** @internal Queues `job` for the next flush; `schedule` posts the flush once the write has fully propagated. */
 export function enqueue(job: RenderJob): void {
   push(queue, job)
-  if (!scheduled && !flushing) {
+}
+
+/**
+ * @internal Posts one flush if renders wait and none is pending. Called after a write has propagated everywhere
+ * and after a batch or an effect run, never mid-propagation: a schedule that flushes synchronously must not
+ * render a computed whose other sources are not flagged yet (a half-propagated diamond).
+ */
+export function schedule(): void {
+  if (queue._size && !scheduled && !flushing) {
     // Set first: a schedule may call flush synchronously (and flush clears it).
     scheduled = true
     post(flush)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Signal, configure, flush, settled } from '@eddy/signal'
+import { Signal, batch, computed, configure, effect, flush, settled } from '@eddy/signal'
 
 afterEach(() => {
   flush()
@@ -81,5 +81,53 @@ describe('configure (synchronous schedule)', () => {
     s.value = 3
     expect(el.textContent).toBe('3')
     configure({ schedule: 'microtask' })
+  })
+
+  it('should render a diamond once per write, never with a half-propagated value', () => {
+    configure({ schedule: (f) => f() })
+    const s = new Signal(1)
+    const a = computed(() => s.value * 2)
+    const b = computed(() => s.value * 3)
+    const el = document.createElement('p')
+    const writes: string[] = []
+    const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent')!
+    Object.defineProperty(el, 'textContent', {
+      get: () => text.get!.call(el),
+      set: (v: string) => { writes.push(v); text.set!.call(el, v) },
+    })
+    computed(() => `${a.value} + ${b.value}`).bind(el)
+    s.value = 2
+    s.value = 3
+    expect(writes).toEqual(['2 + 3', '4 + 6', '6 + 9'])
+  })
+
+  it('should render once after a batch, with its final values', () => {
+    const seen: string[] = []
+    configure({ schedule: (f) => { f(); seen.push(el.textContent!) } })
+    const a = new Signal(1)
+    const b = new Signal(1)
+    const el = document.createElement('p')
+    computed(() => `${a.value}+${b.value}`).bind(el)
+    seen.length = 0
+    batch(() => {
+      a.value = 2
+      b.value = 2
+      expect(el.textContent).toBe('1+1')
+    })
+    expect(el.textContent).toBe('2+2')
+    expect(seen).toEqual(['2+2'])
+  })
+
+  it('should render an effect\'s writes after the effect ran', () => {
+    configure({ schedule: (f) => f() })
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    s.bind(el)
+    const dispose = effect(() => {
+      s.value = 5
+      expect(el.textContent).toBe('0')
+    })
+    expect(el.textContent).toBe('5')
+    dispose()
   })
 })
