@@ -120,6 +120,11 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     if (el.checked != !!value) el.checked = !!value
   } else if (type == 'radio') {
     if (el.checked != (el.value == text(value))) el.checked = !el.checked
+  } else if (type == 'select-multiple') {
+    // The selected options' values: an array (a single value selects one option; null or undefined, none).
+    const values = ([] as unknown[]).concat(value ?? []).map(text)
+    for (const o of (el as unknown as HTMLSelectElement).options)
+      if (o.selected != values.includes(o.value)) o.selected = !o.selected
   } else if (el.value != (value = text(value))) el.value = value as string
 }
 
@@ -172,6 +177,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
       if (el.type == 'checkbox') write(source, el.checked)
+      else if (el.type == 'select-multiple')
+        write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
       else if (el.type != 'radio' || el.checked)
         write(source, typeof source._value == 'number' ? Number(el.value) : el.value)
     }

@@ -233,6 +233,37 @@ describe('Signal', () => {
       expect(choice.value).toBe('c')
     })
 
+    it('should bind a <select multiple> to an array of the selected values', () => {
+      const select = document.createElement('select')
+      select.multiple = true
+      for (const v of ['a', 'b', 'c']) {
+        const option = document.createElement('option')
+        option.value = option.textContent = v
+        select.append(option)
+      }
+      const chosen = new Signal(['a', 'c'])
+      chosen.bind(select, { model: 'change' })
+      flush()
+      const selected = () => Array.from(select.options, (o) => o.selected)
+      expect(selected()).toEqual([true, false, true])
+      select.options[0]!.selected = false
+      select.options[1]!.selected = true
+      select.dispatchEvent(new Event('change'))
+      expect(chosen.value).toEqual(['b', 'c'])
+      chosen.value = []
+      flush()
+      expect(selected()).toEqual([false, false, false])
+      chosen.value = 'b' as never
+      flush()
+      expect(selected()).toEqual([false, true, false])
+      const numbers = new Signal([1, 3])
+      const other = select.cloneNode(true) as HTMLSelectElement
+      other.innerHTML = '<option value="1">1</option><option value="2">2</option><option value="3">3</option>'
+      numbers.bind(other, { model: 'change' })
+      flush()
+      expect(Array.from(other.options, (o) => o.selected)).toEqual([true, false, true])
+    })
+
     it('should bind a checkbox to a boolean', () => {
       const box = document.createElement('input')
       box.type = 'checkbox'

@@ -112,6 +112,24 @@ describe('Signal (Chromium)', () => {
       expect(checked.value).toBe(true)
     })
 
+    it('should keep a <select multiple> and an array of values in step, both ways', async () => {
+      const select = document.body.appendChild(document.createElement('select'))
+      select.multiple = true
+      select.innerHTML = '<option>red</option><option>green</option><option>blue</option>'
+      const chosen = new Signal(['green'])
+      chosen.bind(select, { model: 'change' })
+      flush()
+      expect(Array.from(select.selectedOptions, (o) => o.value)).toEqual(['green'])
+      select.options[2]!.selected = true
+      select.dispatchEvent(new Event('change', { bubbles: true }))
+      expect(chosen.value).toEqual(['green', 'blue'])
+      await settled()
+      expect(Array.from(select.selectedOptions, (o) => o.value)).toEqual(['green', 'blue'])
+      chosen.value = ['red']
+      await settled()
+      expect(Array.from(select.selectedOptions, (o) => o.value)).toEqual(['red'])
+    })
+
     it('should support `using` through Symbol.dispose', () => {
       expect(typeof Symbol.dispose).toBe('symbol')
       const el = document.body.appendChild(document.createElement('p'))
