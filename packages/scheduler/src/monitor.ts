@@ -46,8 +46,10 @@ export interface Monitor {
 export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions = {}): Monitor {
   numArg('maxLagMs', maxLagMs)
   numArg('maxUtilization', maxUtilization) // above 1: never under pressure by utilization
-  // Listeners of 'relief' and of 'pressure', indexed by the value `underPressure` takes when they fire.
-  const subs: (() => void)[][] = [[], []]
+  // Listeners of 'relief' and of 'pressure', indexed by the value `underPressure` takes when they fire. Each entry
+  // is a wrapper made for one registration, so a remover deletes exactly its own, once (the same function on()'d
+  // twice is two registrations; a remover called again, or after a later on() of that function, deletes nothing).
+  const subs: Set<() => void>[] = [new Set(), new Set()]
   // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired: a task
   // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
   // thread busy, and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks
@@ -81,7 +83,7 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
       // Listeners run through the queue, in the next turn: a throwing one is reported and stops neither the
       // others nor the monitor.
-      subs[+(m.underPressure = !m.underPressure)].map(macrotask)
+      subs[+(m.underPressure = !m.underPressure)].forEach(macrotask)
     }
   }
   // Where the host reports long tasks (or long animation frames), each one adds its true length as a lag sample.
@@ -96,8 +98,10 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     underPressure: false,
     on(type, fn) {
       const list = subs[['relief', 'pressure'].indexOf(type)] || fail('type', type)
-      list.push(fnArg('fn', fn))
-      return () => { list.splice(list.indexOf(fn) >>> 0, 1) }
+      fnArg('fn', fn)
+      const f = () => fn()
+      list.add(f)
+      return () => { list.delete(f) }
     },
     stop() {
       clearTimeout(timer)

@@ -128,6 +128,29 @@ describe('monitor()', () => {
     expect(calls).toBe(0)
   })
 
+  it('should remove exactly one registration per remover, however often it is called', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 50 })
+    const calls: string[] = []
+    const fn = () => calls.push('fn')
+    // The same function twice: two registrations. A remover called twice must not take the second one too.
+    const off = m.on('pressure', fn)
+    m.on('pressure', fn)
+    off()
+    off()
+    // An old remover must not remove a later registration of the same function either.
+    const once = () => calls.push('once')
+    const stale = m.on('pressure', once)
+    stale()
+    m.on('pressure', once)
+    stale()
+    host.advance(100)
+    host.block(200)
+    host.advance(60)
+    expect(m.underPressure).toBe(true)
+    expect(calls).toEqual(['fn', 'once'])
+  })
+
   it('should observe long-animation-frame where supported and count each with its true length', async () => {
     const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame', 'longtask'] })
     const m = mod.monitor()
