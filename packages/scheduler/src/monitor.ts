@@ -99,7 +99,8 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     on(type, fn) {
       const list = subs[['relief', 'pressure'].indexOf(type)] || fail('type', type)
       fnArg('fn', fn)
-      const f = () => fn()
+      // Delivered in a later turn: a listener removed meanwhile (by another listener, an unmount) is skipped.
+      const f = () => list.has(f) && fn()
       list.add(f)
       return () => { list.delete(f) }
     },

@@ -151,6 +151,27 @@ describe('monitor()', () => {
     expect(calls).toEqual(['fn', 'once'])
   })
 
+  it('should not call a listener removed after the event fired but before its turn came', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 50 })
+    const calls: string[] = []
+    let offB = () => {}
+    // A removes B; both were queued by the same pressure event, A first.
+    m.on('pressure', () => { calls.push('a'); offB() })
+    offB = m.on('pressure', () => calls.push('b'))
+    const offC = m.on('pressure', () => calls.push('c'))
+    host.advance(100)
+    host.block(200)
+    // The sample that sees the block runs alone: the event is decided, its listeners wait for the next turn.
+    host.wake()
+    expect(m.underPressure).toBe(true)
+    expect(calls).toEqual([])
+    // Removed in the same turn as the event (an unmount, say): it must not run afterwards.
+    offC()
+    host.advance(60)
+    expect(calls).toEqual(['a'])
+  })
+
   it('should observe long-animation-frame where supported and count each with its true length', async () => {
     const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame', 'longtask'] })
     const m = mod.monitor()
