@@ -41,7 +41,9 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
           count++
           v = step()
           // No `return v.then(...)`: a promise returned from a `then` callback costs an extra job per step.
-          if (typeof v?.then == 'function') return void v.then(run, reject)
+          // Promise.resolve returns a native promise as is and adopts any other thenable as `await` would: one
+          // that calls back synchronously (or twice) cannot nest the steps in the stack (or fork the loop).
+          if (typeof v?.then == 'function') return void Promise.resolve(v).then(run, reject)
         }
         resolve(count)
       } catch (e) {

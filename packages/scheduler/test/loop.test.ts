@@ -55,6 +55,20 @@ describe('loop()', () => {
     expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3'])
   })
 
+  it('should await a thenable that calls back synchronously, or twice, as await would', async () => {
+    const { mod } = await load('setImmediate')
+    // Not Promises/A+, but met in the wild (a resolved jQuery < 3 Deferred calls back synchronously): chaining on
+    // it directly nested every step in the stack, until a RangeError rejected done.
+    let i = 0
+    const sync = mod.loop(() => ({ then: (ok: (v: boolean) => void) => ok(++i < 100_000) }))
+    expect(await sync.done).toBe(100_000)
+    // A thenable that calls back twice must not fork the loop into two chains of steps.
+    let j = 0
+    const twice = mod.loop(() => ({ then: (ok: (v: boolean) => void) => { const more = ++j < 10; ok(more); ok(more) } }))
+    expect(await twice.done).toBe(10)
+    expect(j).toBe(10)
+  })
+
   it('should end when a step returns false', async () => {
     const { mod } = await load('setImmediate')
     let i = 0
