@@ -27,6 +27,23 @@ describe('loop()', () => {
     expect(host.pending()).toBe(0)
   })
 
+  it('should yield each loop in a task of its own, even once the queue runs short batches without a clock read', async () => {
+    const { host, mod } = await load('setImmediate')
+    // A batch of fast callbacks teaches the default queue to run up to 16 callbacks before its first clock read.
+    for (let i = 0; i < 100; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
+    const loops = [0, 1, 2].map(() => mod.loop(() => { host.block(1) }, { budgetMs: 5 }))
+    await microtasks()
+    for (let w = 0; w < 6; w++) {
+      const start = host.clock
+      host.wake()
+      // One 5 ms slice per task, not the three loops' slices back to back (15 ms).
+      expect(host.clock - start).toBeLessThan(5.1)
+    }
+    expect(loops.map((l) => l.iterations)).toEqual([15, 15, 15])
+    for (const l of loops) l.stop()
+  })
+
   it('should read the clock far less often than it steps, and still end the slice near the budget', async () => {
     const { host, mod } = await load('setImmediate')
     const l = mod.loop(() => { host.block(0.001) }, { budgetMs: 5 })
