@@ -16,7 +16,7 @@ export interface FakeHost {
   clock: number
   /** How many times the package read the clock. */
   reads: number
-  /** Errors passed to `reportError`. */
+  /** Errors passed to `reportError` (which `load(kind, { reportError: false })` removes). */
   reported: unknown[]
   /** Tasks waiting to run. */
   pending(): number
@@ -39,7 +39,7 @@ export interface FakeHost {
 const order: Strategy[] = ['postTask', 'setImmediate', 'messageChannel', 'postMessage', 'setTimeout']
 
 /** Installs the fake host for `kind` (or the real globals for the faster ones removed only) and imports the package fresh. */
-export async function load(kind: Strategy, options: { entryTypes?: string[] } = {}) {
+export async function load(kind: Strategy, options: { entryTypes?: string[]; reportError?: false } = {}) {
   const tasks: Task[] = []
   let seq = 0
   const listeners: ((e: { data: unknown; source: unknown }) => void)[] = []
@@ -121,7 +121,7 @@ export async function load(kind: Strategy, options: { entryTypes?: string[] } = 
     if (i >= 0) tasks.splice(i, 1)
   })
   vi.stubGlobal('performance', { now: () => (host.reads++, host.clock) })
-  vi.stubGlobal('reportError', (e: unknown) => { host.reported.push(e) })
+  vi.stubGlobal('reportError', options.reportError ?? ((e: unknown) => { host.reported.push(e) }))
   vi.stubGlobal('PerformanceObserver', Object.assign(
     function FakeObserver(this: any, cb: typeof observerCallback) {
       observerCallback = cb

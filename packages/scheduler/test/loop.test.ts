@@ -92,6 +92,23 @@ describe('loop()', () => {
     expect(await mod.loop(() => ++i < 7).done).toBe(7)
   })
 
+  it('should end after the step that calls stop(), and run one step per task with budgetMs 0', async () => {
+    const { host, mod } = await load('setImmediate')
+    let n = 0
+    const a = mod.loop(() => { if (++n === 4) a.stop() })
+    expect(await a.done).toBe(4)
+    const b = mod.loop(() => {}, { budgetMs: 0 })
+    await microtasks()
+    expect(b.iterations).toBe(1)
+    host.wake()
+    host.wake()
+    expect(b.iterations).toBe(3)
+    b.stop()
+    host.wake()
+    expect(await b.done).toBe(3)
+    expect(host.pending()).toBe(0)
+  })
+
   it('should resolve done after stop() while a step is pending or a yield is in flight', async () => {
     const { host, mod } = await load('setImmediate')
     let release = () => {}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { load, microtasks } from './fake-host.ts'
 
 describe('macrotask()', () => {
@@ -101,6 +101,23 @@ describe('macrotask()', () => {
     expect(host.log.slice(4)).toEqual(['post:setImmediate', 'wake:setImmediate', 'd'])
   })
 
+  it('should rethrow a throwing callback in a microtask where reportError is missing, and still run the others', async () => {
+    const rethrown: unknown[] = []
+    // Captured at load like every native: a stand-in that catches what the fallback rethrows (else: uncaught).
+    const realQueueMicrotask = queueMicrotask
+    vi.stubGlobal('queueMicrotask', (fn: () => void) => realQueueMicrotask(() => { try { fn() } catch (e) { rethrown.push(e) } }))
+    const { host, mod } = await load('setImmediate', { reportError: false })
+    const boom = new Error('boom')
+    mod.macrotask(() => { throw boom })
+    mod.macrotask(() => host.log.push('b'))
+    host.wake()
+    expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'b'])
+    expect(rethrown).toEqual([])
+    await microtasks()
+    expect(rethrown).toEqual([boom])
+    expect(host.reported).toEqual([])
+  })
+
   it('should not run a callback cancelled before the drain', async () => {
     const { host, mod } = await load('setImmediate')
     mod.macrotask(() => host.log.push('a'))
@@ -130,6 +147,56 @@ describe('macrotask()', () => {
     cancel()
     host.wake()
     expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'post:setImmediate', 'wake:setImmediate', 'b'])
+  })
+
+  it('should run every callback once, FIFO per queue, unless cancelled before it ran, under random interleavings', async () => {
+    // A model check of the reused arrays and serial ids: three queues (budgets 1 ms, 0 and the default queue's 5 ms)
+    // share one primitive (one waiting list for the message strategies); callbacks queue and cancel others at random,
+    // from outside and from inside drains, before and after they ran, across budget cuts and many array swaps.
+    for (const kind of ['setImmediate', 'messageChannel', 'postMessage'] as const) {
+      for (let seed = 1; seed <= 12; seed++) {
+        let s = seed
+        const random = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648
+        const { host, mod } = await load(kind)
+        const queues = [mod.createQueue({ budgetMs: 1 }).macrotask, mod.createQueue({ budgetMs: 0 }).macrotask, mod.macrotask]
+        const ran: number[][] = [[], [], []]
+        const cancels: (() => void)[] = []
+        const cancelled = new Set<number>()
+        const done = new Set<number>()
+        const wrong: string[] = []
+        const cancelOne = () => {
+          const id = Math.floor(random() * cancels.length)
+          if (id < cancels.length) { cancels[id](); if (!done.has(id)) cancelled.add(id) }
+        }
+        const add = (depth: number) => {
+          const id = cancels.length
+          const which = Math.floor(random() * 3)
+          cancels.push(queues[which](() => {
+            // Recorded, not thrown: the queue would catch and report an expect() failing here.
+            if (cancelled.has(id) || done.has(id)) wrong.push(`${id} ran after cancel or twice`)
+            done.add(id)
+            ran[which].push(id)
+            host.block(random() * 0.6)
+            if (depth < 3 && random() < 0.3) add(depth + 1)
+            if (random() < 0.3) cancelOne()
+          }))
+        }
+        for (let op = 0; op < 300; op++) {
+          const r = random()
+          if (r < 0.45) add(0)
+          else if (r < 0.65) cancelOne()
+          else if (host.pending()) host.wake()
+        }
+        while (host.pending()) host.wake()
+        const where = `${kind}, seed ${seed}`
+        expect(wrong, where).toEqual([])
+        expect(host.reported, where).toEqual([])
+        for (let id = 0; id < cancels.length; id++) expect(done.has(id) !== cancelled.has(id), `${where}: callback ${id}`).toBe(true)
+        for (const order of ran) expect(order, where).toEqual([...order].sort((a, b) => a - b))
+        // The shared channel is unref'd once nothing waits (Node can exit).
+        if (kind === 'messageChannel') expect(host.log.filter((e) => /^(un)?ref$/.test(e)).at(-1), where).toBe('unref')
+      }
+    }
   })
 
   it('should post nothing for an empty wake-up after every callback was cancelled', async () => {
