@@ -299,9 +299,10 @@ export function checkDirty(sub: ReactiveNode): boolean {
     sub._flags = flags & ~(PENDING | RUNNING | ALONE)
     sub._gv = clock._version
     if (!depth--) return false
+    // Back up to the link that led here, compared again: `sub` needed no recompute, but its version may still
+    // differ from the one this link recorded (it was recomputed through another reader since).
     link = flags & ALONE ? sub._subs! : up()
     sub = link._sub
-    link = link._nextDep
   }
 }
 

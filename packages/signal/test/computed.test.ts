@@ -98,6 +98,40 @@ describe('computed', () => {
     expect(eff).toHaveBeenCalledTimes(2)
   })
 
+  it('should see a change made through another reader, even when a later write below it is cut off', () => {
+    // `sum` changes (read in the batch), then is flagged again by a write that `parity` cuts off: checking it
+    // finds nothing to recompute, but the effect still read an older version of it.
+    const s = new Signal(0)
+    const u = new Signal(0)
+    const parity = computed(() => u.value % 2)
+    const sum = computed(() => s.value + parity.value)
+    const seen: number[] = []
+    effect(() => {
+      seen.push(sum.value)
+    })
+    batch(() => {
+      s.value = 1
+      expect(sum.value).toBe(1)
+      u.value = 2
+    })
+    expect(seen).toEqual([0, 1])
+  })
+
+  it('should see a change made through another reader while unobserved', () => {
+    const s = new Signal(1)
+    const other = new Signal(0)
+    const inc = computed(() => s.value + 1)
+    const tenfold = computed(() => inc.value * 10)
+    const stop = effect(() => {
+      inc.value
+    })
+    expect(tenfold.value).toBe(20)
+    s.value = 5 // the effect recomputes inc; tenfold, unobserved, is not told
+    stop()
+    other.value = 1 // a later, unrelated write: inc is checked and found fresh
+    expect(tenfold.value).toBe(60)
+  })
+
   it('should track dynamic dependencies: a source no longer read no longer triggers', () => {
     const flag = new Signal(true)
     const a = new Signal('a')

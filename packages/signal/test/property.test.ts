@@ -1,5 +1,6 @@
-// Property test: random DAGs of signals, computeds and effects, random batches of writes, checked against a
-// naive oracle that recomputes every node from scratch.
+// Property tests: random DAGs of signals, computeds and effects, random batches of writes, checked against a
+// naive oracle that recomputes every node from scratch. The second one also adds and disposes effects and reads
+// a few nodes at a time (inside batches too), so computeds connect, disconnect and go stale in between.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Signal, batch, computed, effect } from '@eddy/signal'
@@ -103,6 +104,129 @@ describe('the graph (property)', () => {
         for (const stop of stops) stop()
       }),
       { numRuns: 300 },
+    )
+  })
+})
+
+/** Op 3, in the second property only: throws when its first source is 3 mod 4 (a cached error), else returns it plus one. */
+const THROWS = 3
+const failed = { failed: true }
+type Outcome = number | typeof failed
+
+/** One step of the second property: writes (maybe batched, maybe with reads between them), reads of any nodes, new effects, disposals. */
+const stepArb = fc.oneof(
+  fc.record({
+    writes: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 6 })), { minLength: 1, maxLength: 4 }),
+    batched: fc.boolean(),
+    readsBetween: fc.array(fc.nat(), { maxLength: 2 }),
+  }),
+  fc.record({ reads: fc.array(fc.nat(), { maxLength: 3 }) }),
+  fc.record({ watch: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }),
+  fc.record({ dispose: fc.nat() }),
+)
+
+describe('the graph (property, effects come and go)', () => {
+  it('should match the oracle whatever is watched, read or disposed in between, and cache errors', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          signals: fc.integer({ min: 1, max: 4 }),
+          computeds: fc.array(fc.record({ picks: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), op: fc.nat(3) }), {
+            maxLength: 10,
+          }),
+          steps: fc.array(stepArb, { minLength: 1, maxLength: 30 }),
+        }),
+        ({ signals, computeds, steps }) => {
+          const nodes: NodeSpec[] = computeds.map((c, k) => ({ deps: c.picks.map((p) => p % (signals + k)), op: c.op }))
+          const total = signals + nodes.length
+          const run = (spec: NodeSpec, read: (i: number) => number): number => {
+            if (spec.op !== THROWS) return evaluate(spec, read)
+            const a = read(spec.deps[0]!)
+            if (a % 4 === 3) throw failed
+            return a + 1
+          }
+          const inputs = Array.from({ length: signals }, (_, i) => new Signal(i))
+          const all: { value: number }[] = [...inputs]
+          const recomputes = nodes.map(() => 0)
+          nodes.forEach((spec, k) => {
+            all.push(
+              computed(() => {
+                recomputes[k]!++
+                return run(spec, (i) => all[i]!.value)
+              }),
+            )
+          })
+          const oracle = (): Outcome[] => {
+            const out: Outcome[] = inputs.map((s) => s.peek())
+            for (const spec of nodes) {
+              try {
+                out.push(
+                  run(spec, (i) => {
+                    if (out[i] === failed) throw failed
+                    return out[i] as number
+                  }),
+                )
+              } catch {
+                out.push(failed)
+              }
+            }
+            return out
+          }
+          const read = (i: number): Outcome => {
+            try {
+              return all[i]!.value
+            } catch (e) {
+              if (e === failed) return failed
+              throw e
+            }
+          }
+          let expected = oracle()
+          const watchers: { reads: number[]; seen: Outcome[]; runs: number; stop: () => void }[] = []
+          for (const step of steps) {
+            if ('writes' in step) {
+              const runsBefore = watchers.map((w) => w.runs)
+              const recomputesBefore = [...recomputes]
+              const before = expected
+              const writes = () => {
+                for (const [s, v] of step.writes) {
+                  inputs[s % signals]!.value = v
+                  const now = oracle()
+                  for (const i of step.readsBetween) expect(read(i % total)).toEqual(now[i % total])
+                }
+              }
+              if (step.batched) batch(writes)
+              else writes()
+              expected = oracle()
+              if (step.batched) {
+                watchers.forEach((w, k) => {
+                  expect(w.runs - runsBefore[k]!).toBeLessThanOrEqual(1)
+                  if (w.reads.some((i) => !Object.is(before[i], expected[i]))) expect(w.runs - runsBefore[k]!).toBe(1)
+                })
+                if (!step.readsBetween.length)
+                  recomputes.forEach((n, k) => expect(n - recomputesBefore[k]!).toBeLessThanOrEqual(1))
+              }
+            } else if ('reads' in step) {
+              for (const i of step.reads) expect(read(i % total)).toEqual(expected[i % total])
+            } else if ('watch' in step) {
+              const w = { reads: [...new Set(step.watch.map((p) => p % total))], seen: [] as Outcome[], runs: 0, stop: () => {} }
+              w.stop = effect(() => {
+                w.runs++
+                w.seen = w.reads.map(read)
+              })
+              watchers.push(w)
+            } else if (watchers.length) {
+              watchers.splice(step.dispose % watchers.length, 1)[0]!.stop()
+            }
+            // every live effect saw the current state
+            for (const w of watchers) expect(w.seen).toEqual(w.reads.map((i) => expected[i]))
+          }
+          all.forEach((_, i) => expect(read(i)).toEqual(expected[i]))
+          for (const w of watchers) w.stop()
+          // nothing watches any more: no source holds a subscriber
+          for (const node of all) expect((node as unknown as { _subs?: unknown })._subs).toBeUndefined()
+        },
+      ),
+      { numRuns: 1000 },
     )
   })
 })
