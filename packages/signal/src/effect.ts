@@ -38,7 +38,7 @@ function disposeEffect(this: ReactiveNode): void {
   this._depsTail = undefined
   purge(this)
   this._flags = 0
-  if (this._cleanup) cleanup(this)
+  cleanup(this)
 }
 
 // Keeps the maps of an effect node and of its dispose function (a bound function with a symbol key) alive.

@@ -387,7 +387,9 @@ export function execute(e: ReactiveNode): void {
   const prev = activeSub
   // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
   e._flags = (e._flags & ~PENDING) | RUNNING
-  if (e._cleanup) cleanup(e)
+  cleanup(e)
+  // Disposed by its own cleanup: it does not run again.
+  if (!(e._flags & WATCHING)) return
   e._depsTail = undefined
   runId++
   activeSub = e
@@ -399,16 +401,20 @@ export function execute(e: ReactiveNode): void {
     e._flags &= ~RUNNING
     purge(e)
   }
+  // Disposed while running: dispose found no cleanup yet, so the one just returned runs now.
+  if (!(e._flags & WATCHING)) cleanup(e)
 }
 
-/** @internal Runs an effect's cleanup untracked; a throwing cleanup is reported (the effect stays subscribed). */
+/** @internal Runs an effect's cleanup, if it has one, untracked; a throwing cleanup is reported (the effect stays subscribed). */
 export function cleanup(e: ReactiveNode): void {
-  const fn = e._cleanup!
-  e._cleanup = undefined
-  try {
-    untracked(fn)
-  } catch (error) {
-    report(error)
+  const fn = e._cleanup
+  if (fn) {
+    e._cleanup = undefined
+    try {
+      untracked(fn)
+    } catch (error) {
+      report(error)
+    }
   }
 }
 

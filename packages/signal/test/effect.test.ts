@@ -32,6 +32,43 @@ describe('effect', () => {
     expect(log).toEqual(['run 1', 'cleanup 1', 'run 2', 'cleanup 2'])
   })
 
+  it('should run the cleanup of a run that disposed its own effect', () => {
+    const a = new Signal(0)
+    const log: string[] = []
+    const stop = effect(() => {
+      const v = a.value
+      log.push(`run ${v}`)
+      if (v === 1) stop()
+      return () => log.push(`cleanup ${v}`)
+    })
+    a.value = 1
+    a.value = 2
+    expect(log).toEqual(['run 0', 'cleanup 0', 'run 1', 'cleanup 1'])
+  })
+
+  it('should not run again once its cleanup disposed it (and run each cleanup once)', () => {
+    const a = new Signal(0)
+    const log: string[] = []
+    let stopB = (): void => {}
+    const stopA = effect(() => {
+      const v = a.value
+      log.push(`a ${v}`)
+      return () => {
+        log.push(`cleanup a ${v}`)
+        stopA()
+        stopB()
+      }
+    })
+    stopB = effect(() => {
+      const v = a.value
+      log.push(`b ${v}`)
+      return () => log.push(`cleanup b ${v}`)
+    })
+    a.value = 1
+    a.value = 2
+    expect(log).toEqual(['a 0', 'b 0', 'cleanup a 0', 'cleanup b 0'])
+  })
+
   it('should return a dispose function that also works as Symbol.dispose', () => {
     const a = new Signal(1)
     const fn = vi.fn(() => {
