@@ -2,6 +2,8 @@
 // one item are reported without stopping the others; a queue that keeps refilling itself is a cycle.
 
 let pending: unknown[] | undefined
+// How many drains are running (they nest: a render's format may write, an effect may call flush()).
+let draining = 0
 
 /** Names the kind of a bad argument for a TypeError message: `null`, `number`, `object`, ... */
 export function kind(value: unknown): string {
@@ -19,11 +21,15 @@ export function cycle(): Error {
   return new Error('Cycle detected')
 }
 
-/** Reports an error thrown by an effect, subscriber, cleanup or render without stopping the others. */
+/**
+ * Reports an error thrown by an effect, subscriber, cleanup or render without stopping the others. Without
+ * `reportError`, it is rethrown after the outermost drain, or at once outside of one (a cleanup run by dispose).
+ */
 export function report(error: unknown): void {
   // Looked up at call time, so a host (or a test) can install it late.
   if (typeof reportError == 'function') reportError(error)
-  else (pending ??= []).push(error)
+  else if (draining) (pending ??= []).push(error)
+  else throw error
 }
 
 /**
@@ -45,13 +51,14 @@ export function push<T>(queue: Queue<T>, item: T): number {
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
  * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected" (the rest stays
  * queued, still flagged, for the next drain). Where the host has no `reportError`, the first reported error is
- * rethrown at the end.
+ * rethrown at the end of the outermost drain.
  */
 export function drain<T>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
   let i = 0
   let end = queue._size
   let rounds = 0
+  draining++
   try {
     for (; i < queue._size; i++) {
       if (i == end) {
@@ -67,11 +74,12 @@ export function drain<T>(queue: Queue<T>, run: (item: T) => void): void {
       }
     }
   } finally {
+    draining--
     // Normally everything ran; after a cycle, the rest moves to the front.
     if (i < queue._size) items.copyWithin(0, i, queue._size)
     queue._size -= i
   }
-  if (pending) {
+  if (pending && !draining) {
     const error = pending[0]
     pending = undefined
     throw error

@@ -219,6 +219,24 @@ describe('effect', () => {
       expect(seen).toEqual([0, 1, 2])
     })
 
+    it('should throw a cleanup error from dispose where reportError is missing, not from a later write', () => {
+      const a = new Signal(0)
+      const stop = effect(() => {
+        a.value
+        return () => {
+          throw new Error('cleanup')
+        }
+      })
+      expect(() => stop()).toThrow('cleanup')
+      const b = new Signal(0)
+      const seen: number[] = []
+      effect(() => {
+        seen.push(b.value)
+      })
+      b.value = 1
+      expect(seen).toEqual([0, 1])
+    })
+
     it('should stay subscribed when its cleanup throws', () => {
       const reported: unknown[] = []
       vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
