@@ -2,6 +2,7 @@
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
 import { drain, kind, push, type Queue } from './errors.ts'
+import { untracked } from './graph.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
 export interface RenderJob {
@@ -47,7 +48,8 @@ export function flush(): void {
   scheduled = false
   flushing = true
   try {
-    drain(queue, render)
+    // Untracked: a flush() called inside an effect or computed must not subscribe it to what a format reads.
+    untracked(() => drain(queue, render))
   } finally {
     flushing = false
     const list = waiters

@@ -13,6 +13,26 @@ describe('flush', () => {
     flush()
     expect(el.textContent).toBe('now')
   })
+
+  it('should not subscribe the effect that calls it to what a format reads', () => {
+    const unit = new Signal('px')
+    const width = new Signal(1)
+    const el = document.createElement('p')
+    width.bind(el, { format: (v) => `${v}${unit.value}` })
+    const layout = new Signal(0)
+    let runs = 0
+    effect(() => {
+      layout.value
+      runs++
+      flush() // before reading layout
+    })
+    expect(el.textContent).toBe('1px')
+    width.value = 2
+    layout.value = 1
+    expect(el.textContent).toBe('2px')
+    unit.value = 'em'
+    expect(runs).toBe(2)
+  })
 })
 
 describe('settled', () => {
