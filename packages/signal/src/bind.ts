@@ -92,7 +92,10 @@ function writeText(this: Binding, node: Node, value: unknown): void {
 }
 
 function writeProperty(this: Binding, node: any, value: unknown): void {
-  if (node[this._arg] !== value) node[this._arg] = value
+  const shown = node[this._arg]
+  // A string property holds what it is given as a string (40 as '40'): that is shown already. Not null or
+  // undefined, which some properties turn into ''.
+  if (shown !== (value != null && typeof shown == 'string' ? text(value) : value)) node[this._arg] = value
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {

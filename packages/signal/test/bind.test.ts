@@ -124,6 +124,23 @@ describe('Signal', () => {
       expect(el.title).toBe('hello')
     })
 
+    it('should not write a number again to a string property that shows it', () => {
+      const el = document.createElement('div')
+      const writes = countWrites(el, 'title')
+      const n = new Signal(40)
+      n.bind(el, 'title')
+      flush()
+      expect(el.title).toBe('40')
+      n.value = 41
+      n.value = 40
+      flush()
+      expect(writes.count).toBe(1)
+      n.value = 7
+      flush()
+      expect(el.title).toBe('7')
+      expect(writes.count).toBe(2)
+    })
+
     it('should set an attribute, and remove it for null, undefined and false', () => {
       const el = document.createElement('div')
       const s = new Signal<unknown>(5)

@@ -56,6 +56,24 @@ describe('Signal (Chromium)', () => {
       expect(mutations.stop()).toHaveLength(0)
     })
 
+    it('should write nothing to a string property that already shows a number', async () => {
+      const el = document.body.appendChild(document.createElement('p'))
+      const n = new Signal(40)
+      const parity = computed(() => n.value % 2)
+      n.bind(el, 'title')
+      parity.bind(el, 'lang')
+      await settled()
+      expect([el.title, el.lang]).toEqual(['40', '0'])
+      const mutations = observe(el)
+      n.value = 41
+      n.value = 40
+      await settled()
+      n.value = 42 // parity is still 0
+      n.value = 40
+      await settled()
+      expect(mutations.stop()).toHaveLength(0)
+    })
+
     it('should write each kind of target once per flush', async () => {
       const el = document.body.appendChild(document.createElement('div'))
       const n = new Signal(0)
