@@ -154,6 +154,35 @@ describe('computed', () => {
     expect(fn).toHaveBeenCalledTimes(3)
   })
 
+  it('should switch between computeds back and forth, releasing the one it stops reading', () => {
+    type Internal = { _subs?: unknown }
+    const cond = new Signal(true)
+    const a = new Signal(1)
+    const b = new Signal(2)
+    const ca = computed(() => a.value * 10)
+    const cb = computed(() => b.value * 10)
+    const pick = computed(() => (cond.value ? ca.value : cb.value))
+    const seen: number[] = []
+    effect(() => {
+      seen.push(pick.value)
+    })
+    cond.value = false
+    expect((ca as unknown as Internal)._subs).toBeUndefined()
+    expect((a as unknown as Internal)._subs).toBeUndefined()
+    a.value = 3 // ca is unobserved now: no run
+    expect(ca.value).toBe(30)
+    batch(() => {
+      b.value = 4
+      cond.value = true
+    })
+    expect((cb as unknown as Internal)._subs).toBeUndefined()
+    a.value = 5
+    cond.value = false
+    b.value = 6
+    expect(seen).toEqual([10, 20, 30, 50, 40, 60])
+    expect(ca.value).toBe(50)
+  })
+
   it('should not recompute an unobserved computed when an unrelated signal changes', () => {
     const a = new Signal(1)
     const other = new Signal(1)

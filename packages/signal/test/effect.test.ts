@@ -129,6 +129,37 @@ describe('effect', () => {
     expect(runs).toBe(1)
   })
 
+  it('should not run an effect that an earlier one disposed in the same flush', () => {
+    const s = new Signal(0)
+    let runs = 0
+    let stopLater = (): void => {}
+    effect(() => {
+      if (s.value === 1) stopLater()
+    })
+    stopLater = effect(() => {
+      s.value
+      runs++
+    })
+    s.value = 1
+    s.value = 2
+    expect(runs).toBe(1)
+  })
+
+  it('should leave nothing subscribed when the first run throws a computed\'s error', () => {
+    const a = new Signal(0)
+    const c = computed(() => {
+      if (a.value === 0) throw new Error('zero')
+      return a.value
+    })
+    expect(() =>
+      effect(() => {
+        c.value
+      }),
+    ).toThrow('zero')
+    expect((a as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    expect((c as unknown as { _subs?: unknown })._subs).toBeUndefined()
+  })
+
   it('should let effects write signals that other effects read', () => {
     const a = new Signal(1)
     const b = new Signal(0)

@@ -41,6 +41,25 @@ describe('Signal', () => {
       expect(fn).toHaveBeenCalledTimes(2)
     })
 
+    it('should change nothing when equals throws', () => {
+      const s = new Signal(1, {
+        equals: (a, b) => {
+          if (b === 99) throw new Error('equals')
+          return a === b
+        },
+      })
+      const seen: number[] = []
+      effect(() => {
+        seen.push(s.value)
+      })
+      expect(() => {
+        s.value = 99
+      }).toThrow('equals')
+      expect(s.value).toBe(1)
+      s.value = 2
+      expect(seen).toEqual([1, 2])
+    })
+
     it('should throw a TypeError naming equals when it is not a function', () => {
       expect(() => new Signal(0, { equals: 'x' as never })).toThrow(/^equals: expected a function, got string$/)
     })
@@ -96,6 +115,26 @@ describe('Signal', () => {
       expect(() => new Signal(0).subscribe(null as never)).toThrow(/^subscribe: expected a function, got null$/)
     })
 
+    it('should let a subscriber unsubscribe itself or a later one, and subscribe new ones, while it runs', () => {
+      const s = new Signal(0)
+      const seen: string[] = []
+      const off = s.subscribe((v) => {
+        seen.push(`a${v}`)
+        if (v === 1) off()
+      })
+      let offC = (): void => {}
+      s.subscribe((v) => {
+        if (v === 1) offC = s.subscribe((w) => seen.push(`c${w}`))
+        if (v === 3) offC() // before c runs in this flush: c does not see 3
+      })
+      s.value = 1
+      s.value = 2
+      s.value = 3
+      s.value = 4
+      expect(seen).toEqual(['a0', 'a1', 'c1', 'c2'])
+      expect((s as unknown as { _subs: { _nextSub?: unknown } })._subs._nextSub).toBeUndefined()
+    })
+
     it('should subscribe to a computed, and unsubscribe from it', () => {
       const s = new Signal(1)
       const c = computed(() => s.value * 10)
@@ -128,6 +167,29 @@ describe('batch', () => {
     })
     expect(r).toBe('done')
     expect(seen).toEqual([2, 5])
+  })
+
+  it('should nest inside an effect inside a batch', () => {
+    const a = new Signal(0)
+    const b = new Signal(0)
+    const seen: string[] = []
+    effect(() => {
+      seen.push(`${a.value}${b.value}`)
+    })
+    batch(() => {
+      a.value = 1
+      const stop = effect(() => {
+        batch(() => {
+          b.value = a.value + 1
+        })
+      })
+      a.value = 2
+      expect(seen).toEqual(['00'])
+      stop()
+    })
+    // b was written by the first run (a = 1); the effect was disposed before it could run again for a = 2
+    expect(seen).toEqual(['00', '22'])
+    expect(b.value).toBe(2)
   })
 
   it('should let reads inside the batch see the new values', () => {
