@@ -299,10 +299,12 @@ export function checkDirty(sub: ReactiveNode): boolean {
     sub._flags = flags & ~(PENDING | RUNNING | ALONE)
     sub._gv = clock._version
     if (!depth--) return false
-    // Back up to the link that led here, compared again: `sub` needed no recompute, but its version may still
-    // differ from the one this link recorded (it was recomputed through another reader since).
+    // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
+    // one this link recorded (it was recomputed through another reader since): then the loop's top, seeing a
+    // fresh source with another version, treats it as changed. Equal (the usual case): on to the next source.
     link = flags & ALONE ? sub._subs! : up()
     sub = link._sub
+    if (link._version == link._dep._version) link = link._nextDep!
   }
 }
 
