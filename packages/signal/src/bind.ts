@@ -128,7 +128,9 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (el.value != (value = text(value))) el.value = value as string
+  } else if (typeof value == 'number' ? !Object.is(+el.value, value) : el.value != (value = text(value)))
+    // A number is shown already when the field reads as it (a partial '-' or '1.' the user is typing, '' as 0).
+    el.value = value as string
 }
 
 function fail(message: string): never {
@@ -139,6 +141,13 @@ function fail(message: string): never {
 function sinkless(name: string): string {
   if (/^on|^(inner|outer)html$|^srcdoc$/i.test(name)) fail(`refusing script sink "${name}"`)
   return name
+}
+
+// A URL a browser would run as script: the URL parser drops leading controls and spaces, and tabs and newlines
+// anywhere. Checked on every write to a URL attribute or property (see `bind`); the render reports the error.
+function scriptless(value: unknown): unknown {
+  if (/^[\0- ]*javascript:/i.test(String(value).replace(/[\t\n\r]/g, ''))) fail('refusing a javascript: URL')
+  return value
 }
 
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
@@ -165,6 +174,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
       writer = writeModel
     } else if (!format) fail('unknown target object')
     if (writer != writeText && node.nodeType != 1) fail('expected an Element, got ' + node.nodeName)
+  }
+  if (/^(xlink:)?href$|^src$|^(form)?action$|^data$/i.test(arg as string)) {
+    const f = format
+    format = f ? (v) => scriptless(f(v)) : scriptless
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.
   if (this._flags & COMPUTED) {

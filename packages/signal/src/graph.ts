@@ -105,8 +105,8 @@ const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
 let runningEffects = false
 // Explicit stacks for propagate and checkDirty, shared to avoid an allocation per call. Each call works above the
 // height it found (calls nest: a recompute inside checkDirty may check other nodes) and clears what it pops, so
-// no link is retained after it returns. No user code runs mid-walk except a custom render schedule inside
-// propagate; if that throws, later walks simply start above the abandoned entries.
+// no link is retained after it returns. No user code runs mid-propagate (the render flush is posted once it is
+// done); user code inside checkDirty's recomputes runs nested walks above the current height.
 const stack: (Link | undefined)[] = []
 let height = 0
 
@@ -380,8 +380,12 @@ export function write(s: ReactiveNode, value: unknown): void {
     settle()
     subs = s._subs
   }
-  // Cleared by the binding's render (and by attach), which also drops its PENDING flag.
-  if (subs && !subs._nextSub && (subs._sub._flags & (RENDER | PENDING)) == (RENDER | PENDING)) s._flags |= NOTIFIED
+  // Cleared by the binding's render (and by attach), which also drops its PENDING flag. Settled once more: the
+  // binding may have been queued when a custom schedule threw, and nothing else would post its flush.
+  if (subs && !subs._nextSub && (subs._sub._flags & (RENDER | PENDING)) == (RENDER | PENDING)) {
+    s._flags |= NOTIFIED
+    settle()
+  }
 }
 
 /** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */

@@ -1,7 +1,7 @@
 // The render queue. It knows nothing of the DOM: a job is anything with a `_render()` method (bind.ts makes them).
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
-import { drain, kind, push, type Queue } from './errors.ts'
+import { drain, kind, push, report, type Queue } from './errors.ts'
 import { untracked } from './graph.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
@@ -34,7 +34,13 @@ export function schedule(): void {
   if (queue._size && !scheduled && !flushing) {
     // Set first: a schedule may call flush synchronously (and flush clears it).
     scheduled = true
-    post(flush)
+    try {
+      post(flush)
+    } catch (error) {
+      // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again.
+      scheduled = false
+      report(error)
+    }
   }
 }
 

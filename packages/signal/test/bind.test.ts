@@ -281,6 +281,25 @@ describe('Signal', () => {
       expect(Array.from(other.options, (o) => o.selected)).toEqual([true, false, true])
     })
 
+    it('should not rewrite a number field while the user types a partial number', () => {
+      const input = document.createElement('input')
+      const n = new Signal(5)
+      n.bind(input, { model: 'input' })
+      flush()
+      const writes = countWrites(input, 'value')
+      for (const typed of ['', '-', '-0', '-0.', '-0.50', '1e']) {
+        input.value = typed
+        input.dispatchEvent(new Event('input'))
+        flush()
+        expect(input.value).toBe(typed)
+      }
+      expect(writes.count).toBe(6)
+      expect(n.value).toBeNaN()
+      n.value = 7
+      flush()
+      expect(input.value).toBe('7')
+    })
+
     it('should bind a checkbox to a boolean', () => {
       const box = document.createElement('input')
       box.type = 'checkbox'
@@ -459,6 +478,34 @@ describe('Signal', () => {
       expect(() => s.bind(document.createElement('script'))).toThrow(/^bind: refusing a <script> node$/)
       flush()
       expect(el.hasAttribute('onclick')).toBe(false)
+    })
+
+    it('should refuse to write a javascript: URL into a URL attribute or property, and report it', () => {
+      const errors: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+      const a = document.createElement('a')
+      const url = new Signal('https://example.com/')
+      url.bind(a, { attr: 'href' })
+      const link = document.createElement('a')
+      url.bind(link, 'href')
+      flush()
+      expect(a.getAttribute('href')).toBe('https://example.com/')
+      for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\nscript:alert(1)', '\x01javascript:alert(1)']) {
+        url.value = bad
+        flush()
+        expect(a.getAttribute('href')).toBe('https://example.com/')
+        expect(link.href).toBe('https://example.com/')
+      }
+      expect(errors).toHaveLength(8)
+      expect(String(errors[0])).toMatch(/^TypeError: bind: refusing a javascript: URL$/)
+      url.value = '/next'
+      flush()
+      expect(a.getAttribute('href')).toBe('/next')
+      const frame = document.createElement('iframe')
+      new Signal('javascript:alert(1)').bind(frame, { attr: 'src', format: (v) => v })
+      flush()
+      expect(frame.hasAttribute('src')).toBe(false)
+      expect(errors).toHaveLength(9)
     })
 
     it('should throw a TypeError naming sanitize when html has none', () => {

@@ -83,6 +83,24 @@ describe('configure', () => {
     raf.mockRestore()
   })
 
+  it('should report a schedule that throws and keep posting later flushes', () => {
+    const errors: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+    let fail = true
+    const posted: (() => void)[] = []
+    configure({ schedule: (f) => { if (fail) throw new Error('no frames here'); posted.push(f) } })
+    const el = document.createElement('p')
+    const s = new Signal('a')
+    s.bind(el)
+    expect(errors.map(String)).toEqual(['Error: no frames here'])
+    fail = false
+    s.value = 'b'
+    expect(posted).toHaveLength(1)
+    posted[0]!()
+    expect(el.textContent).toBe('b')
+    vi.unstubAllGlobals()
+  })
+
   it('should throw a TypeError naming schedule for a bad one', () => {
     expect(() => configure({ schedule: 5 as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got number$/)
     expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
