@@ -377,7 +377,7 @@ export function write(s: ReactiveNode, value: unknown): void {
   // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
   if (subs && (subs._nextSub || !(subs._sub._flags & PENDING))) {
     propagate(subs)
-    settle()
+    if (!batchDepth) settle()
     subs = s._subs
   }
   // Cleared by the binding's render (and by attach), which also drops its PENDING flag. Settled once more: the
@@ -393,9 +393,11 @@ export function execute(e: ReactiveNode): void {
   const prev = activeSub
   // Cleared first: even if the cleanup or the body throws, the effect is not left flagged and can be notified again.
   e._flags = (e._flags & ~PENDING) | RUNNING
-  cleanup(e)
-  // Disposed by its own cleanup: it does not run again.
-  if (!(e._flags & WATCHING)) return
+  if (e._cleanup) {
+    cleanup(e)
+    // Disposed by its own cleanup: it does not run again.
+    if (!(e._flags & WATCHING)) return
+  }
   e._depsTail = undefined
   runId++
   activeSub = e
@@ -408,7 +410,7 @@ export function execute(e: ReactiveNode): void {
     purge(e)
   }
   // Disposed while running: dispose found no cleanup yet, so the one just returned runs now.
-  if (!(e._flags & WATCHING)) cleanup(e)
+  if (!(e._flags & WATCHING) && e._cleanup) cleanup(e)
 }
 
 /** @internal Runs an effect's cleanup, if it has one, untracked; a throwing cleanup is reported (the effect stays subscribed). */
