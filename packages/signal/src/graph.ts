@@ -287,24 +287,26 @@ export function checkDirty(sub: ReactiveNode): boolean {
         link = link._nextDep
         continue
       }
-      if (!depth--) return true
-      const alone = sub._flags & ALONE
-      recompute(sub)
-      // Compare the same link again, now against the recomputed source's version.
-      link = alone ? sub._subs! : up()
+    } else if (!(sub._flags & DIRTY)) {
+      const flags = sub._flags
+      sub._flags = flags & ~(PENDING | RUNNING | ALONE)
+      sub._gv = clock._version
+      if (!depth--) return false
+      // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
+      // one this link recorded (it was recomputed through another reader since): then the loop's top, seeing a
+      // fresh source with another version, treats it as changed. Equal (the usual case): on to the next source.
+      link = flags & ALONE ? sub._subs! : up()
       sub = link._sub
+      if (link._version == link._dep._version) link = link._nextDep!
       continue
     }
-    const flags = sub._flags
-    sub._flags = flags & ~(PENDING | RUNNING | ALONE)
-    sub._gv = clock._version
-    if (!depth--) return false
-    // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
-    // one this link recorded (it was recomputed through another reader since): then the loop's top, seeing a
-    // fresh source with another version, treats it as changed. Equal (the usual case): on to the next source.
-    link = flags & ALONE ? sub._subs! : up()
+    // A source of `sub` changed, or `sub` must run again (DIRTY: its last run threw before reading anything).
+    if (!depth--) return true
+    const alone = sub._flags & ALONE
+    recompute(sub)
+    // Compare the same link again, now against the recomputed source's version.
+    link = alone ? sub._subs! : up()
     sub = link._sub
-    if (link._version == link._dep._version) link = link._nextDep!
   }
 }
 
@@ -318,6 +320,8 @@ function up(): Link {
 export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & ERRORED
+  // A retry after an error thrown before any read (see below): its readers were not told, so the global version moves.
+  if (oldError && c._flags & DIRTY) clock._version++
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE)) | RUNNING
   c._depsTail = undefined
   runId++
@@ -330,7 +334,9 @@ export function recompute(c: ReactiveNode): void {
     value = c._fn!()
   } catch (e) {
     value = e
-    error = ERRORED
+    // Thrown before reading anything (a stack overflow deep in a cold chain, say): no source would ever
+    // announce a change, so it stays DIRTY and the next read runs it again instead of rethrowing forever.
+    error = c._depsTail ? ERRORED : ERRORED | DIRTY
   }
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error

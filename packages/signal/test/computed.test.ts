@@ -327,4 +327,37 @@ describe('computed', () => {
     expect(tail.value).toBe(100_003)
     expect(chain[500]!.value).toBe(504)
   })
+
+  it('should recover a cold chain too deep for the stack: warmed bottom-up, or written to again', () => {
+    const build = () => {
+      const head = new Signal(0)
+      let node: { value: number } = head
+      const chain: { value: number }[] = []
+      for (let i = 0; i < 50_000; i++) {
+        const prev = node
+        chain.push((node = computed(() => prev.value + 1)))
+      }
+      // Cold: the first read recurses 50,000 getters deep and overflows somewhere below.
+      expect(() => node.value).toThrow(RangeError)
+      return { head, chain, tail: node }
+    }
+    const warmed = build()
+    for (const c of warmed.chain) c.value
+    expect(warmed.tail.value).toBe(50_000)
+    warmed.head.value = 1
+    expect(warmed.tail.value).toBe(50_001)
+    // Each write lets the next read evaluate the cold part from a shallow stack, a stack's depth further down.
+    const written = build()
+    let rounds = 0
+    for (; rounds < 200; rounds++) {
+      written.head.value = rounds
+      try {
+        written.tail.value
+        break
+      } catch {}
+    }
+    expect(rounds).toBeLessThan(200)
+    written.head.value = -1
+    expect(written.tail.value).toBe(49_999)
+  })
 })
