@@ -45,6 +45,8 @@ export function schedule(): void {
 }
 
 const render = (job: RenderJob): void => job._render()
+// Untracked: a flush() called inside an effect or computed must not subscribe it to what a format reads.
+const renderAll = (): void => drain(queue, render)
 
 /** Writes every pending render now, synchronously (tests, measurements, before reading layout). */
 export function flush(): void {
@@ -54,8 +56,7 @@ export function flush(): void {
   scheduled = false
   flushing = true
   try {
-    // Untracked: a flush() called inside an effect or computed must not subscribe it to what a format reads.
-    untracked(() => drain(queue, render))
+    untracked(renderAll)
   } finally {
     flushing = false
     const list = waiters

@@ -20,6 +20,17 @@ function countWrites(target: object, prop: string): { count: number } {
   return counter
 }
 
+/** A <select> with one option per value. */
+function selectOf(...values: string[]): HTMLSelectElement {
+  const select = document.createElement('select')
+  for (const v of values) {
+    const option = document.createElement('option')
+    option.value = option.textContent = v
+    select.append(option)
+  }
+  return select
+}
+
 afterEach(() => {
   flush()
   vi.unstubAllGlobals()
@@ -231,12 +242,7 @@ describe('Signal', () => {
       const area = document.createElement('textarea')
       const text = new Signal('x')
       text.bind(area, { model: 'input' })
-      const select = document.createElement('select')
-      for (const v of ['a', 'b', 'c']) {
-        const option = document.createElement('option')
-        option.value = option.textContent = v
-        select.append(option)
-      }
+      const select = selectOf('a', 'b', 'c')
       const choice = new Signal('b')
       choice.bind(select, { model: 'change' })
       flush()
@@ -251,13 +257,8 @@ describe('Signal', () => {
     })
 
     it('should bind a <select multiple> to an array of the selected values', () => {
-      const select = document.createElement('select')
+      const select = selectOf('a', 'b', 'c')
       select.multiple = true
-      for (const v of ['a', 'b', 'c']) {
-        const option = document.createElement('option')
-        option.value = option.textContent = v
-        select.append(option)
-      }
       const chosen = new Signal(['a', 'c'])
       chosen.bind(select, { model: 'change' })
       flush()

@@ -22,6 +22,22 @@ function evaluate(spec: NodeSpec, read: (i: number) => number): number {
   return a % 3 === 0 ? rest.reduce((sum, i) => sum + read(i), a) : a * 2 - (rest.length ? read(rest[rest.length - 1]!) : 0)
 }
 
+/** Builds the graph: `signals` signals, then one computed per spec (running `run`), counting each one's recomputes. */
+function build(signals: number, nodes: NodeSpec[], run: (spec: NodeSpec, read: (i: number) => number) => number) {
+  const inputs = Array.from({ length: signals }, (_, i) => new Signal(i))
+  const all: { value: number }[] = [...inputs]
+  const recomputes = nodes.map(() => 0)
+  nodes.forEach((spec, k) => {
+    all.push(
+      computed(() => {
+        recomputes[k]!++
+        return run(spec, (i) => all[i]!.value)
+      }),
+    )
+  })
+  return { inputs, all, recomputes }
+}
+
 const graphArb = fc
   .record({
     signals: fc.integer({ min: 1, max: 5 }),
@@ -52,17 +68,7 @@ describe('the graph (property)', () => {
   it('should match a recompute-everything oracle; effects see consistent state and run at most once per batch', () => {
     fc.assert(
       fc.property(graphArb, ({ signals, nodes, effects, batches }) => {
-        const inputs = Array.from({ length: signals }, (_, i) => new Signal(i))
-        const all: { value: number }[] = [...inputs]
-        const recomputes = nodes.map(() => 0)
-        nodes.forEach((spec, k) => {
-          all.push(
-            computed(() => {
-              recomputes[k]!++
-              return evaluate(spec, (i) => all[i]!.value)
-            }),
-          )
-        })
+        const { inputs, all, recomputes } = build(signals, nodes, evaluate)
         const oracle = (values: number[]): number[] => {
           const out = [...values]
           for (const spec of nodes) out.push(evaluate(spec, (i) => out[i]!))
@@ -145,17 +151,7 @@ describe('the graph (property, effects come and go)', () => {
             if (a % 4 === 3) throw failed
             return a + 1
           }
-          const inputs = Array.from({ length: signals }, (_, i) => new Signal(i))
-          const all: { value: number }[] = [...inputs]
-          const recomputes = nodes.map(() => 0)
-          nodes.forEach((spec, k) => {
-            all.push(
-              computed(() => {
-                recomputes[k]!++
-                return run(spec, (i) => all[i]!.value)
-              }),
-            )
-          })
+          const { inputs, all, recomputes } = build(signals, nodes, run)
           const oracle = (): Outcome[] => {
             const out: Outcome[] = inputs.map((s) => s.peek())
             for (const spec of nodes) {
