@@ -22,9 +22,16 @@ export const UNWATCHED = 1 << 7
 /** Set while checkDirty walks below a computed reached through its only subscriber link, which is then the way back up. */
 export const ALONE = 1 << 8
 /**
- * A signal whose only subscriber is a binding already queued for render: a write needs no propagation. Set by
- * `write`, cleared when the binding renders and whenever a subscriber is attached to the signal.
+ * A signal whose only subscriber is a binding already queued for render: a write needs no propagation (and,
+ * without READ, not even a version bump). Set by `write`, cleared when the binding renders and whenever a
+ * subscriber is attached to the signal.
  */
 export const NOTIFIED = 1 << 9
 /** A signal with an `equals` option: a write compares with it instead of `Object.is` (no field load on the default path). */
 export const EQUALS = 1 << 10
+/**
+ * A source that some computed or effect has read (set when the link is made, never cleared). A signal without
+ * it, whose only subscriber is a queued binding (NOTIFIED), has nothing that compares its version: its write
+ * is a plain store.
+ */
+export const READ = 1 << 11

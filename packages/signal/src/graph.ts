@@ -11,7 +11,7 @@
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
-import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
+import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, READ, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, schedule, type RenderJob } from './render.ts'
 
@@ -130,6 +130,7 @@ function insert(dep: ReactiveNode, sub: ReactiveNode, prev: Link | undefined, ne
   const last = dep._subsTail
   if (last && last._sub === sub && last._run === runId) return
   const l = new Link(dep, sub, dep._version, next)
+  dep._flags |= READ
   if (prev) prev._nextDep = l
   else sub._deps = l
   sub._depsTail = l
@@ -374,10 +375,15 @@ export function write(s: ReactiveNode, value: unknown): void {
   )
     return
   s._value = value
+  // The bound-writes hot path: the only subscriber is a binding already queued, so there is nothing to notify,
+  // and nothing compares versions unless some computed or effect read the signal. One load of its own flags;
+  // the rest is another function, so that this one stays small enough to inline into the `value` setter.
+  if ((s._flags & (NOTIFIED | READ)) != NOTIFIED) notify(s)
+}
+
+function notify(s: ReactiveNode): void {
   s._version!++
   clock._version++
-  // The bound-writes hot path: the only subscriber is a binding already queued, so there is nothing to notify.
-  // One load of the signal's own flags, instead of walking to the subscriber's.
   if (s._flags & NOTIFIED) return
   let subs = s._subs
   // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
