@@ -67,6 +67,8 @@ Binding.prototype._render = function (this: Binding) {
   this._deps._dep._flags &= ~NOTIFIED
   const node = this._ref.deref()
   if (!node) return this.dispose()
+  // A Text node may have been moved into a <script> since `bind()`: its data would be script source.
+  scriptless(node)
   const value = (this._deps._dep as Source).peek()
   this._write(node, this._format ? this._format(value) : value)
 }
@@ -137,15 +139,24 @@ function fail(message: string): never {
   throw new TypeError('bind: ' + message)
 }
 
-// Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks.
+// Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks, and a
+// link's `protocol` (set to 'javascript', it turns the whole href into a script URL).
 function sinkless(name: string): string {
-  if (/^on|^(inner|outer)html$|^srcdoc$/i.test(name)) fail(`refusing script sink "${name}"`)
+  if (/^on|^(inner|outer)html$|^srcdoc$|^protocol$/i.test(name)) fail(`refusing script sink "${name}"`)
   return name
+}
+
+// A node whose content is script source: a <script>, or a Text node in one. An Attr node is refused as well:
+// its name (onclick, href) is only known to the element it is attached to, maybe later.
+function scriptless(node: Node): void {
+  if (node.nodeType == 2) fail('refusing an Attr node')
+  if (/^script$/i.test(node.nodeName) || (node.nodeType != 1 && /^script$/i.test(node.parentNode?.nodeName!)))
+    fail('refusing a <script> node')
 }
 
 // A URL a browser would run as script: the URL parser drops leading controls and spaces, and tabs and newlines
 // anywhere. Checked on every write to a URL attribute or property (see `bind`); the render reports the error.
-function scriptless(value: unknown): unknown {
+function urlOnly(value: unknown): unknown {
   if (/^[\0- ]*javascript:/i.test(String(value).replace(/[\t\n\r]/g, ''))) fail('refusing a javascript: URL')
   return value
 }
@@ -153,7 +164,7 @@ function scriptless(value: unknown): unknown {
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
 export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Binding {
   if (typeof (node as Node | null)?.nodeType != 'number') fail('expected a DOM Node, got ' + kind(node))
-  if (/^script$/i.test(node.nodeName)) fail('refusing a <script> node')
+  scriptless(node)
   let writer: Writer = writeText
   let arg: unknown
   let format: Binding['_format']
@@ -175,9 +186,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     } else if (!format) fail('unknown target object')
     if (writer != writeText && node.nodeType != 1) fail('expected an Element, got ' + node.nodeName)
   }
-  if (/^(xlink:)?href$|^src$|^(form)?action$|^data$/i.test(arg as string)) {
+  // `location`: a Document's (setting it navigates, to a javascript: URL too).
+  if (/^(xlink:)?href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)) {
     const f = format
-    format = f ? (v) => scriptless(f(v)) : scriptless
+    format = f ? (v) => urlOnly(f(v)) : urlOnly
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.
   if (this._flags & COMPUTED) {

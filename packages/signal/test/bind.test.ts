@@ -509,6 +509,44 @@ describe('Signal', () => {
       expect(errors).toHaveLength(9)
     })
 
+    it('should refuse script source: a Text node in a <script>, one moved there later, an Attr node', () => {
+      const errors: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+      const script = document.createElement('script')
+      const inside = document.createTextNode('')
+      script.append(inside)
+      const s = new Signal('alert(1)')
+      expect(() => s.bind(inside)).toThrow(/^bind: refusing a <script> node$/)
+      expect(() => s.bind(inside, 'data')).toThrow(/^bind: refusing a <script> node$/)
+      expect(() => s.bind(document.createAttribute('onclick'))).toThrow(/^bind: refusing an Attr node$/)
+      expect(() => s.bind(document.createElement('a'), 'protocol')).toThrow(/^bind: refusing script sink "protocol"$/)
+      // Bound while harmless, then moved into a script: the next render refuses to write.
+      const text = document.createTextNode('')
+      s.bind(text)
+      flush()
+      expect(text.data).toBe('alert(1)')
+      script.append(text)
+      s.value = 'alert(2)'
+      flush()
+      expect(text.data).toBe('alert(1)')
+      expect(String(errors[0])).toMatch(/^TypeError: bind: refusing a <script> node$/)
+    })
+
+    it("should refuse a javascript: URL for a document's location", () => {
+      const errors: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+      // A stand-in document: setting a real one's location navigates.
+      const doc = { nodeType: 9, nodeName: '#document', location: 'about:blank' } as unknown as Node
+      const url = new Signal('javascript:alert(1)')
+      url.bind(doc, 'location')
+      flush()
+      expect((doc as unknown as { location: string }).location).toBe('about:blank')
+      expect(String(errors[0])).toMatch(/^TypeError: bind: refusing a javascript: URL$/)
+      url.value = '/next'
+      flush()
+      expect((doc as unknown as { location: string }).location).toBe('/next')
+    })
+
     it('should throw a TypeError naming sanitize when html has none', () => {
       const el = document.createElement('p')
       expect(() => new Signal('x').bind(el, { html: true } as never)).toThrow(/^sanitize: expected a function, got undefined$/)

@@ -174,6 +174,44 @@ describe('Signal (Chromium)', () => {
       expect(reported).toHaveLength(1)
       expect(b.textContent).toBe('0')
     })
+
+    it('should never let a bound value run as script: a Text node moved into a <script>, a frame document location', async () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const w = window as unknown as { __ran?: number }
+      delete w.__ran
+      // A Text node bound while harmless, then put into a detached <script>: the render refuses to write, so the
+      // script is still empty when it is connected and runs.
+      const script = document.createElement('script')
+      const text = document.createTextNode('')
+      const s = new Signal('')
+      s.bind(text)
+      flush()
+      script.append(text)
+      s.value = 'window.__ran = 1'
+      flush()
+      expect(text.data).toBe('')
+      document.body.append(script)
+      expect(w.__ran).toBeUndefined()
+      // The control: the same text written by hand runs.
+      const control = document.createElement('script')
+      control.append('window.__ran = 2')
+      document.body.append(control)
+      expect(w.__ran).toBe(2)
+      const frame = document.body.appendChild(document.createElement('iframe'))
+      const url = new Signal('javascript:parent.__ran = 3')
+      url.bind(frame.contentDocument!, 'location')
+      flush()
+      await new Promise((r) => setTimeout(r, 50))
+      expect(w.__ran).toBe(2)
+      expect(reported.map(String)).toEqual([
+        'TypeError: bind: refusing a <script> node',
+        'TypeError: bind: refusing a javascript: URL',
+      ])
+      script.remove()
+      control.remove()
+      frame.remove()
+    })
   })
 })
 
