@@ -1,6 +1,8 @@
 // Error helpers shared by every module (short, stable messages), and the drain loop of both queues: errors in
 // one item are reported without stopping the others; a queue that keeps refilling itself is a cycle.
 
+import { NOTIFIED, PENDING } from './flags.ts'
+
 let pending: unknown[] | undefined
 // How many drains are running (they nest: a render's format may write, an effect may call flush()).
 let draining = 0
@@ -36,24 +38,30 @@ export function report(error: unknown): void {
  * @internal A queue that is drained and refilled many times per second: items in a reused array, with its own
  * size (shrinking an array's length is a runtime call in V8, measured on the write path).
  */
-export interface Queue<T> {
+export interface Queue<T extends Queued> {
   _items: (T | undefined)[]
   _size: number
 }
 
+/** @internal What a queue holds: an effect or a binding, flagged PENDING while queued. */
+export interface Queued {
+  _flags: number
+  /** The first source link (a binding's only one). */
+  _deps?: { _dep: { _flags: number } } | undefined
+}
+
 /** @internal Appends `item` to `queue`; returns the new size. */
-export function push<T>(queue: Queue<T>, item: T): number {
+export function push<T extends Queued>(queue: Queue<T>, item: T): number {
   queue._items[queue._size] = item
   return ++queue._size
 }
 
 /**
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
- * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected" (the rest stays
- * queued, still flagged, for the next drain). Where the host has no `reportError`, the first reported error is
- * rethrown at the end of the outermost drain.
+ * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected". Where the host has
+ * no `reportError`, the first reported error is rethrown at the end of the outermost drain.
  */
-export function drain<T>(queue: Queue<T>, run: (item: T) => void): void {
+export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
   let i = 0
   let end = queue._size
@@ -75,9 +83,16 @@ export function drain<T>(queue: Queue<T>, run: (item: T) => void): void {
     }
   } finally {
     draining--
-    // Normally everything ran; after a cycle, the rest moves to the front.
-    if (i < queue._size) items.copyWithin(0, i, queue._size)
-    queue._size -= i
+    // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and unflagged, so
+    // that its next change queues it again: left queued, it would loop in the next drain, which may be a later
+    // unrelated write or effect(). A binding's source loses NOTIFIED, or its writes would not queue it.
+    for (; i < queue._size; i++) {
+      const item = items[i]!
+      items[i] = undefined
+      item._flags &= ~PENDING
+      if (item._deps) item._deps._dep._flags &= ~NOTIFIED
+    }
+    queue._size = 0
   }
   if (pending && !draining) {
     const error = pending[0]

@@ -1,11 +1,11 @@
 // The render queue. It knows nothing of the DOM: a job is anything with a `_render()` method (bind.ts makes them).
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
-import { drain, kind, push, report, type Queue } from './errors.ts'
+import { drain, kind, push, report, type Queue, type Queued } from './errors.ts'
 import { untracked } from './graph.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
-export interface RenderJob {
+export interface RenderJob extends Queued {
   _render(): void
 }
 

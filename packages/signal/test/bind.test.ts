@@ -617,9 +617,17 @@ describe('Signal', () => {
         },
       })
       expect(() => flush()).toThrow(/^Cycle detected/)
+      expect(s.value).toBeLessThan(1000)
+      // Dropped after the cycle: later flushes render the other bindings and throw nothing.
+      const other = document.createElement('p')
+      new Signal('ok').bind(other)
+      flush()
+      expect(other.textContent).toBe('ok')
+      // Still bound: a write queues it again, and it loops again.
+      s.value = 0
+      expect(() => flush()).toThrow(/^Cycle detected/)
       b.dispose()
       flush()
-      expect(s.value).toBeLessThan(1000)
     })
   })
 })

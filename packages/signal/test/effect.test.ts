@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Signal, computed, effect, batch } from '@eddy/signal'
+import { Signal, computed, effect, batch, flush } from '@eddy/signal'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -205,6 +205,34 @@ describe('effect', () => {
     effect(fn)
     a.value = 0
     expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  it('should drop a runaway effect after "Cycle detected": unrelated effects and writes run, and it loops again only when its sources change', () => {
+    const x = new Signal(0)
+    let runs = 0
+    effect(() => {
+      runs++
+      if (x.value > 0) x.value = x.value + 1
+    })
+    expect(() => {
+      x.value = 1
+    }).toThrow(/^Cycle detected/)
+    const u = new Signal(0)
+    const seen: number[] = []
+    const stop = effect(() => void seen.push(u.value))
+    u.value = 1
+    expect(seen).toEqual([0, 1])
+    const el = document.createElement('p')
+    new Signal('q').bind(el)
+    flush()
+    expect(el.textContent).toBe('q')
+    // Still subscribed: a change of its source runs it (and it loops) again.
+    const before = runs
+    expect(() => {
+      x.value = 1
+    }).toThrow(/^Cycle detected/)
+    expect(runs).toBeGreaterThan(before)
+    stop()
   })
 
   describe('errors', () => {
