@@ -385,19 +385,14 @@ function notify(s: ReactiveNode): void {
   s._version!++
   clock._version++
   if (s._flags & NOTIFIED) return
-  let subs = s._subs
-  // A lone subscriber already flagged (e.g. an effect queued in a batch) needs nothing either.
-  if (subs && (subs._nextSub || !(subs._sub._flags & PENDING))) {
-    propagate(subs)
-    if (!batchDepth) settle()
-    subs = s._subs
-  }
-  // Cleared by the binding's render (and by attach), which also drops its PENDING flag. Settled once more: the
-  // binding may have been queued when a custom schedule threw, and nothing else would post its flush.
-  if (subs && !subs._nextSub && (subs._sub._flags & (RENDER | PENDING)) == (RENDER | PENDING)) {
-    s._flags |= NOTIFIED
-    settle()
-  }
+  const subs = s._subs
+  if (!subs) return
+  // A lone subscriber already flagged (e.g. an effect queued in a batch) needs no propagation.
+  if (subs._nextSub || !(subs._sub._flags & PENDING)) propagate(subs)
+  // A lone binding, queued now: further writes need nothing until it renders (which clears the flag, as attach does).
+  if (!subs._nextSub && subs._sub._flags & RENDER) s._flags |= NOTIFIED
+  // Settled even when nothing was propagated: an effect left queued by a cycle cut-off runs now.
+  if (!batchDepth) settle()
 }
 
 /** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */

@@ -235,6 +235,25 @@ describe('effect', () => {
     stop()
   })
 
+  it('should run an effect that a cycle cut off at the next write to what it reads', () => {
+    const a = new Signal(0)
+    const on = new Signal(false)
+    const seen: boolean[] = []
+    effect(() => {
+      seen.push(on.value)
+      if (on.value) a.value = a.value + 1
+    })
+    expect(() => {
+      on.value = true
+    }).toThrow(/^Cycle detected/)
+    seen.length = 0
+    // dropped by the cut-off, still subscribed: a write to what it read runs it
+    on.value = false
+    expect(seen).toEqual([false])
+    a.value = 0
+    expect(seen).toEqual([false])
+  })
+
   describe('errors', () => {
     it('should keep running the other effects, stay subscribed, and rethrow after the flush without reportError', () => {
       const a = new Signal(0)
