@@ -13,7 +13,7 @@
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
 import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, READ, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
-import { enqueue, schedule, type RenderJob } from './render.ts'
+import { enqueue, schedule, scheduled, type RenderJob } from './render.ts'
 
 /**
  * @internal A vertex of the graph: a signal, computed, effect or binding. Every constructor assigns the fields in
@@ -389,10 +389,13 @@ function notify(s: ReactiveNode): void {
   if (!subs) return
   // A lone subscriber already flagged (e.g. an effect queued in a batch) needs no propagation.
   if (subs._nextSub || !(subs._sub._flags & PENDING)) propagate(subs)
-  // A lone binding, queued now: further writes need nothing until it renders (which clears the flag, as attach does).
-  if (!subs._nextSub && subs._sub._flags & RENDER) s._flags |= NOTIFIED
   // Settled even when nothing was propagated: an effect left queued by a cycle cut-off runs now.
   if (!batchDepth) settle()
+  // A lone binding queued, and its flush posted: further writes need nothing until it renders (which clears the
+  // flag, as attach does). Not while no flush is posted (in a batch or a flush, after a schedule threw or a
+  // cycle was cut off): the next write must post it.
+  const l = s._subs
+  if (scheduled && l && !l._nextSub && l._sub._flags & RENDER) s._flags |= NOTIFIED
 }
 
 /** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */

@@ -16,7 +16,7 @@ const queue: Queue<RenderJob> = { _items: [], _size: 0 }
 let waiters: (() => void)[] = []
 // `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
-let scheduled = false
+export let scheduled = false
 let flushing = false
 let post: (flush: () => void) => void = queueMicrotask
 

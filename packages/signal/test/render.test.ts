@@ -101,6 +101,46 @@ describe('configure', () => {
     vi.unstubAllGlobals()
   })
 
+  it('should post a flush again for renders left queued by a cycle cut-off, at the next write', () => {
+    const posted: (() => void)[] = []
+    configure({ schedule: (f) => posted.push(f) })
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    let loop = false
+    s.bind(el, { format: (v) => { if (loop) s.value = v + 1; return v } })
+    posted.shift()!()
+    loop = true
+    s.value = 1
+    expect(() => posted.shift()!()).toThrow(/^Cycle detected/)
+    loop = false
+    // the binding is still queued, but no flush is posted: this write must post one
+    s.value = -1
+    expect(posted).toHaveLength(1)
+    posted.shift()!()
+    expect(el.textContent).toBe('-1')
+  })
+
+  it('should retry a throwing schedule at each write to a queued binding\'s signal, reporting once per write', () => {
+    const errors: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+    let fail = false
+    const posted: (() => void)[] = []
+    configure({ schedule: (f) => { if (fail) throw new Error('no frames here'); posted.push(f) } })
+    const el = document.createElement('p')
+    const s = new Signal('a')
+    s.bind(el)
+    posted.shift()!()
+    fail = true
+    s.value = 'b'
+    expect(errors).toHaveLength(1)
+    fail = false
+    s.value = 'c'
+    expect(posted).toHaveLength(1)
+    posted[0]!()
+    expect(el.textContent).toBe('c')
+    vi.unstubAllGlobals()
+  })
+
   it('should throw a TypeError naming schedule for a bad one', () => {
     expect(() => configure({ schedule: 5 as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got number$/)
     expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
