@@ -294,20 +294,27 @@ export function checkDirty(sub: ReactiveNode): boolean {
       sub._gv = clock._version
       if (!depth--) return false
       // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
-      // one this link recorded (it was recomputed through another reader since): then the loop's top, seeing a
-      // fresh source with another version, treats it as changed. Equal (the usual case): on to the next source.
+      // one this link recorded (it was recomputed through another reader since): then it counts as changed.
+      // Equal (the usual case): on to the next source.
       link = flags & ALONE ? sub._subs! : up()
       sub = link._sub
-      if (link._version == link._dep._version) link = link._nextDep!
-      continue
+      if (link._version == link._dep._version) {
+        link = link._nextDep
+        continue
+      }
     }
     // A source of `sub` changed, or `sub` must run again (DIRTY: its last run threw before reading anything).
-    if (!depth--) return true
-    const alone = sub._flags & ALONE
-    recompute(sub)
-    // Compare the same link again, now against the recomputed source's version.
-    link = alone ? sub._subs! : up()
-    sub = link._sub
+    for (;;) {
+      if (!depth--) return true
+      const alone = sub._flags & ALONE
+      recompute(sub)
+      link = alone ? sub._subs! : up()
+      sub = link._sub
+      // Only the recomputed source's version is compared, not its flags: a run that peeked at a computed retried
+      // after an error moved the global version, and checking the source again would rerun it forever.
+      if (link._version == link._dep._version) break
+    }
+    link = link._nextDep
   }
 }
 

@@ -273,6 +273,24 @@ describe('computed', () => {
     expect(seen).toEqual([1, 'negative', 3])
   })
 
+  it('should not rerun without end a computed that peeked at one failing before it read anything', () => {
+    const s = new Signal(0)
+    let runs = 0
+    // Throws before reading anything, so it is retried at every read (and moves the global version); it gives
+    // up after 1,000 runs, so that a loop ends.
+    const a = computed((): number => {
+      if (++runs < 1000) throw new Error('a')
+      return 0
+    })
+    const b = computed(() => a.peek() + 1)
+    const c = computed(() => b.value + 1)
+    expect(() => c.value).toThrow('a')
+    s.value = 1
+    runs = 0
+    expect(() => c.value).toThrow('a')
+    expect(runs).toBeLessThan(5)
+  })
+
   it('should end a self-reading computed with a "Cycle detected" Error', () => {
     const c: { value: number } = computed((): number => c.value + 1)
     expect(() => c.value).toThrow(/^Cycle detected/)
