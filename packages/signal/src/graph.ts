@@ -396,7 +396,7 @@ function notify(s: ReactiveNode): void {
   if (!subs) return
   // A lone subscriber already flagged (e.g. an effect queued in a batch) needs no propagation.
   if (subs._nextSub || !(subs._sub._flags & PENDING)) propagate(subs)
-  // Settled even when nothing was propagated: an effect left queued by a cycle cut-off runs now.
+  // Settled even when nothing was propagated: a binding left queued when a custom schedule threw is posted now.
   if (!batchDepth) settle()
   // A lone binding queued, and its flush posted: further writes need nothing until it renders (which clears the
   // flag, as attach does). Not while no flush is posted (in a batch or a flush, after a schedule threw or a
