@@ -139,11 +139,17 @@ function fail(message: string): never {
   throw new TypeError('bind: ' + message)
 }
 
+// A property, attribute, class or style name: a non-empty string (undefined would be written as "undefined").
+function named(name: unknown): string {
+  if (typeof name != 'string' || !name) fail('expected a name, got ' + kind(name))
+  return name
+}
+
 // Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks, and a
 // link's `protocol` (set to 'javascript', it turns the whole href into a script URL).
-function sinkless(name: string): string {
-  if (/^on|^(inner|outer)html$|^srcdoc$|^protocol$/i.test(name)) fail(`refusing script sink "${name}"`)
-  return name
+function sinkless(name: unknown): string {
+  if (/^on|^(inner|outer)html$|^srcdoc$|^protocol$/i.test(named(name))) fail(`refusing script sink "${name}"`)
+  return name as string
 }
 
 // A node whose content is script source: a <script>, or a Text node in one. An Attr node is refused as well:
@@ -174,8 +180,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     if (t?.format !== undefined) format = expectFunction(t.format, 'format')
     if (typeof t != 'object' || !t) fail('unknown target ' + kind(t))
     else if ('attr' in t) (arg = sinkless(t.attr)), (writer = writeAttribute)
-    else if ('class' in t) (arg = t.class), (writer = writeClass)
-    else if ('style' in t) (arg = t.style), (writer = writeStyle)
+    else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
+    else if ('style' in t) (arg = named(t.style)), (writer = writeStyle)
     else if ('html' in t) (arg = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
     else if ('model' in t) {
       arg = t.model

@@ -562,6 +562,16 @@ describe('Signal', () => {
       expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
     })
 
+    it('should throw a TypeError for a missing or empty property, attribute, class or style name', () => {
+      const el = document.createElement('p')
+      const s = new Signal('x')
+      for (const target of ['', { attr: undefined }, { attr: '' }, { class: undefined }, { style: null }, { attr: 5 }])
+        expect(() => s.bind(el, target as never)).toThrow(/^bind: expected a name, got (undefined|string|null|number)$/)
+      flush()
+      expect(el.attributes).toHaveLength(0)
+      expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    })
+
     it('should change nothing when the arguments are bad', () => {
       const s = new Signal(0)
       expect(() => s.bind(document.createElement('p'), { html: true } as never)).toThrow(TypeError)
