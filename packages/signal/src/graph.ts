@@ -265,80 +265,56 @@ export function propagate(link: Link): void {
 export function checkDirty(sub: ReactiveNode): boolean {
   let link = sub._deps
   let depth = 0
-  // Whether `sub` was reached through its only subscriber link (ALONE), kept for the way back up after a throw.
-  let alone = 0
-  try {
-    // On the path itself: reached again, it is a cycle.
-    sub._flags |= RUNNING
-    for (;;) {
-      if (link) {
-        const dep = link._dep
-        const flags = dep._flags
-        if (flags & PENDING || (flags & UNWATCHED && dep._gv !== clock._version)) {
-          if (!(flags & RUNNING)) {
-            // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
-            if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE
-            else {
-              dep._flags = flags | RUNNING
-              stack[height++] = link
-            }
-            depth++
-            sub = dep
-            link = dep._deps
-            continue
+  for (;;) {
+    if (link) {
+      const dep = link._dep
+      const flags = dep._flags
+      if (flags & PENDING || (flags & UNWATCHED && dep._gv !== clock._version)) {
+        if (!(flags & RUNNING)) {
+          // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
+          if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE
+          else {
+            dep._flags = flags | RUNNING
+            stack[height++] = link
           }
-          // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
-          // and caches the "Cycle detected" error.
-        } else if (link._version == dep._version) {
-          link = link._nextDep
+          depth++
+          sub = dep
+          link = dep._deps
           continue
         }
-      } else if (!(sub._flags & DIRTY)) {
-        const flags = sub._flags
-        sub._flags = flags & ~(PENDING | RUNNING | ALONE)
-        sub._gv = clock._version
-        if (!depth--) return false
-        // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
-        // one this link recorded (it was recomputed through another reader since): then it counts as changed.
-        // Equal (the usual case): on to the next source.
-        link = (alone = flags & ALONE) ? sub._subs! : up()
-        sub = link._sub
-        if (link._version == link._dep._version) {
-          link = link._nextDep
-          continue
-        }
+        // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
+        // and caches the "Cycle detected" error.
+      } else if (link._version == dep._version) {
+        link = link._nextDep
+        continue
       }
-      // A source of `sub` changed, or `sub` must run again (DIRTY: its last run threw before reading anything).
-      for (;;) {
-        if (!depth--) {
-          // Not RUNNING any more: it runs next, and nothing may stay RUNNING if that call overflows.
-          sub._flags &= ~RUNNING
-          return true
-        }
-        alone = sub._flags & ALONE
-        recompute(sub)
-        link = alone ? sub._subs! : up()
-        sub = link._sub
-        // Only the recomputed source's version is compared, not its flags: a run that peeked at a computed retried
-        // after an error moved the global version, and checking the source again would rerun it forever.
-        if (link._version == link._dep._version) break
+    } else if (!(sub._flags & DIRTY)) {
+      const flags = sub._flags
+      sub._flags = flags & ~(PENDING | RUNNING | ALONE)
+      sub._gv = clock._version
+      if (!depth--) return false
+      // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
+      // one this link recorded (it was recomputed through another reader since): then it counts as changed.
+      // Equal (the usual case): on to the next source.
+      link = flags & ALONE ? sub._subs! : up()
+      sub = link._sub
+      if (link._version == link._dep._version) {
+        link = link._nextDep
+        continue
       }
-      link = link._nextDep
     }
-  } catch (error) {
-    // Only a stack overflow gets here (recompute catches what getters throw), on a call into recompute or up in a
-    // check started where the stack was nearly full: what is still on the path must not stay RUNNING, taken for a
-    // cycle at every later read. It stays stale, and is checked again at the next read.
+    // A source of `sub` changed, or `sub` must run again (DIRTY: its last run threw before reading anything).
     for (;;) {
-      sub._flags &= ~(RUNNING | ALONE)
-      if (depth-- < 0) throw error
-      if (alone) link = sub._subs!
-      else {
-        link = stack[--height]!
-        stack[height] = undefined
-      }
-      alone = (sub = link._sub)._flags & ALONE
+      if (!depth--) return true
+      const alone = sub._flags & ALONE
+      recompute(sub)
+      link = alone ? sub._subs! : up()
+      sub = link._sub
+      // Only the recomputed source's version is compared, not its flags: a run that peeked at a computed retried
+      // after an error moved the global version, and checking the source again would rerun it forever.
+      if (link._version == link._dep._version) break
     }
+    link = link._nextDep
   }
 }
 
@@ -379,14 +355,39 @@ export function recompute(c: ReactiveNode): void {
   }
 }
 
+/**
+ * Validates a stale computed and recomputes it if a source changed. Only a stack overflow can throw out of this
+ * (recompute catches what getters throw), on some call in a check started where the stack was nearly full (a deep,
+ * cold read): the path it was on must not stay RUNNING, or every later read would take it for a cycle. It stays
+ * stale, and is checked again at the next read. Here rather than in checkDirty: a handler in its loop cost it 2-9%
+ * more instructions on the graph benchmarks.
+ */
+function refresh(c: ReactiveNode): void {
+  const base = height
+  c._flags |= RUNNING
+  try {
+    if (checkDirty(c)) recompute(c)
+  } catch (error) {
+    while (height > base) stack[--height] = undefined
+    c._flags &= ~(RUNNING | ALONE)
+    // The path runs down from `c` through RUNNING sources.
+    for (let l = c._deps; l; ) {
+      const dep = l._dep
+      if (dep._flags & RUNNING) {
+        dep._flags &= ~(RUNNING | ALONE)
+        l = dep._deps
+      } else l = l._nextDep
+    }
+    throw error
+  }
+}
+
 /** @internal Reads a computed: validates it if needed, tracks it if `track`, rethrows its cached error. */
 export function readComputed(c: ReactiveNode, track: boolean): unknown {
   const flags = c._flags
   if (flags & RUNNING) throw cycle()
   if (flags & DIRTY) recompute(c)
-  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== clock._version)) {
-    if (checkDirty(c)) recompute(c)
-  }
+  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== clock._version)) refresh(c)
   if (track && activeSub) link(c, activeSub)
   if (c._flags & ERRORED) throw c._value
   return c._value
