@@ -348,11 +348,12 @@ export function recompute(c: ReactiveNode): void {
   }
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error
-  purge(c)
+  // Stored before purge: should a call in there overflow the stack, the computed keeps what it just computed.
   if (error !== oldError || !Object.is(old, value)) {
     c._value = value
     c._version!++
   }
+  purge(c)
 }
 
 /**

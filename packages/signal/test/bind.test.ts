@@ -532,6 +532,24 @@ describe('Signal', () => {
       expect(String(errors[0])).toMatch(/^TypeError: bind: refusing a <script> node$/)
     })
 
+    it('should check the very string it writes to a URL target, whatever the value stringifies to next', () => {
+      const errors: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+      let calls = 0
+      // Harmless the first time it is stringified, a script URL every time after.
+      const shifty = { toString: () => (calls++ ? 'javascript:alert(1)' : 'https://example.com/') }
+      const a = document.createElement('a')
+      new Signal(shifty).bind(a, { attr: 'href' })
+      flush()
+      expect(a.getAttribute('href')).toBe('https://example.com/')
+      calls = 0
+      const link = document.createElement('a')
+      new Signal(shifty).bind(link, 'href')
+      flush()
+      expect(link.href).toBe('https://example.com/')
+      expect(errors).toEqual([])
+    })
+
     it("should refuse a javascript: URL for a document's location", () => {
       const errors: unknown[] = []
       vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
