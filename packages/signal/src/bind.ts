@@ -139,9 +139,11 @@ function fail(message: string): never {
   throw new TypeError('bind: ' + message)
 }
 
-// A property, attribute, class or style name: a non-empty string (undefined would be written as "undefined").
+// A property, attribute, class or style name: a non-empty string without spaces (undefined would be written as
+// "undefined"; classList and setAttribute would throw at every render for 'a b').
 function named(name: unknown): string {
-  if (typeof name != 'string' || !name) fail('expected a name, got ' + kind(name))
+  if (typeof name != 'string' || !/^\S+$/.test(name))
+    fail('expected a name, got ' + (typeof name == 'string' ? `"${name}"` : kind(name)))
   return name
 }
 

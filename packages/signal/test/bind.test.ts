@@ -580,11 +580,13 @@ describe('Signal', () => {
       expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
     })
 
-    it('should throw a TypeError for a missing or empty property, attribute, class or style name', () => {
+    it('should throw a TypeError for a missing, empty or spaced property, attribute, class or style name', () => {
       const el = document.createElement('p')
       const s = new Signal('x')
       for (const target of ['', { attr: undefined }, { attr: '' }, { class: undefined }, { style: null }, { attr: 5 }])
-        expect(() => s.bind(el, target as never)).toThrow(/^bind: expected a name, got (undefined|string|null|number)$/)
+        expect(() => s.bind(el, target as never)).toThrow(/^bind: expected a name, got (undefined|""|null|number)$/)
+      expect(() => s.bind(el, { class: 'a b' })).toThrow(/^bind: expected a name, got "a b"$/)
+      expect(() => s.bind(el, { attr: 'data-x y' })).toThrow(/^bind: expected a name, got "data-x y"$/)
       flush()
       expect(el.attributes).toHaveLength(0)
       expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
