@@ -21,6 +21,8 @@ export const ERRORED = 1 << 6
 export const UNWATCHED = 1 << 7
 /** Set while checkDirty walks below a computed reached through its only subscriber link, which is then the way back up. */
 export const ALONE = 1 << 8
+/** With ALONE: that subscriber link was detached meanwhile (the subscriber was disposed), so the way back is parked in `_depsTail`. */
+export const PARKED = 1 << 12
 /**
  * A signal whose only subscriber is a binding already queued for render: a write needs no propagation (and,
  * without READ, not even a version bump). Set by `write`, cleared when the binding renders and whenever a

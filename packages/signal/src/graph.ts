@@ -11,7 +11,21 @@
 // - a computed with no subscribers is not linked into its sources' subscriber lists (UNWATCHED), so they do
 //   not keep it alive; it validates itself against the global version instead (@preact/signals-core's idea).
 //   It is linked in ("connected") when it gains its first subscriber and unlinked when it loses its last.
-import { ALONE, COMPUTED, DIRTY, EQUALS, ERRORED, NOTIFIED, PENDING, READ, RENDER, RUNNING, UNWATCHED, WATCHING } from './flags.ts'
+import {
+  ALONE,
+  COMPUTED,
+  DIRTY,
+  EQUALS,
+  ERRORED,
+  NOTIFIED,
+  PARKED,
+  PENDING,
+  READ,
+  RENDER,
+  RUNNING,
+  UNWATCHED,
+  WATCHING,
+} from './flags.ts'
 import { cycle, drain, push, report, type Queue } from './errors.ts'
 import { enqueue, schedule, scheduled, type RenderJob } from './render.ts'
 
@@ -189,6 +203,12 @@ export function detach(l: Link): void {
     l._prevSub = l._nextSub = undefined
     if (next) next._prevSub = prev
     else dep._subsTail = prev
+    // A check walking below `dep` came down through `l`, its only subscriber link then: the way back up is kept
+    // in `dep`'s `_depsTail` (unused until it runs again).
+    if (!prev && (dep._flags & (ALONE | PARKED)) == ALONE) {
+      dep._flags |= PARKED
+      dep._depsTail = l
+    }
     if (prev) prev._nextSub = next
     else if (!(dep._subs = next) && dep._flags & COMPUTED) {
       // Not PENDING means fresh now: record it, since no notification will reach it any more.
@@ -290,13 +310,13 @@ export function checkDirty(sub: ReactiveNode): boolean {
       }
     } else if (!(sub._flags & DIRTY)) {
       const flags = sub._flags
-      sub._flags = flags & ~(PENDING | RUNNING | ALONE)
+      sub._flags = flags & ~(PENDING | RUNNING | ALONE | PARKED)
       sub._gv = clock._version
       if (!depth--) return false
       // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
       // one this link recorded (it was recomputed through another reader since): then it counts as changed.
       // Equal (the usual case): on to the next source.
-      link = flags & ALONE ? sub._subs! : up()
+      link = flags & ALONE ? back(sub, flags) : up()
       sub = link._sub
       if (link._version == link._dep._version) {
         link = link._nextDep
@@ -306,9 +326,9 @@ export function checkDirty(sub: ReactiveNode): boolean {
     // A source of `sub` changed, or `sub` must run again (DIRTY: its last run threw before reading anything).
     for (;;) {
       if (!depth--) return true
-      const alone = sub._flags & ALONE
+      // Found first: a computed the getter disposes could detach the way back.
+      link = sub._flags & ALONE ? back(sub, sub._flags) : up()
       recompute(sub)
-      link = alone ? sub._subs! : up()
       sub = link._sub
       // Only the recomputed source's version is compared, not its flags: a run that peeked at a computed retried
       // after an error moved the global version, and checking the source again would rerun it forever.
@@ -316,6 +336,11 @@ export function checkDirty(sub: ReactiveNode): boolean {
     }
     link = link._nextDep
   }
+}
+
+/** The way back up from `sub`, reached through its only subscriber link: still its `_subs`, or parked. */
+function back(sub: ReactiveNode, flags: number): Link {
+  return flags & PARKED ? sub._depsTail! : sub._subs!
 }
 
 function up(): Link {
@@ -330,7 +355,7 @@ export function recompute(c: ReactiveNode): void {
   const oldError = c._flags & ERRORED
   // A retry after an error thrown before any read (see below): its readers were not told, so the global version moves.
   if (oldError && c._flags & DIRTY) clock._version++
-  c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE)) | RUNNING
+  c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE | PARKED)) | RUNNING
   c._depsTail = undefined
   runId++
   c._gv = clock._version
@@ -370,12 +395,12 @@ function refresh(c: ReactiveNode): void {
     if (checkDirty(c)) recompute(c)
   } catch (error) {
     while (height > base) stack[--height] = undefined
-    c._flags &= ~(RUNNING | ALONE)
+    c._flags &= ~(RUNNING | ALONE | PARKED)
     // The path runs down from `c` through RUNNING sources.
     for (let l = c._deps; l; ) {
       const dep = l._dep
       if (dep._flags & RUNNING) {
-        dep._flags &= ~(RUNNING | ALONE)
+        dep._flags &= ~(RUNNING | ALONE | PARKED)
         l = dep._deps
       } else l = l._nextDep
     }
@@ -469,7 +494,7 @@ export function cleanup(e: ReactiveNode): void {
 }
 
 function runEffect(e: ReactiveNode): void {
-  if (e._flags & WATCHING && checkDirty(e)) execute(e)
+  if (e._flags & WATCHING && checkDirty(e) && e._flags & WATCHING) execute(e)
 }
 
 /**

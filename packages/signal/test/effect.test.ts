@@ -174,6 +174,43 @@ describe('effect', () => {
     expect(seen).toEqual([2, 10])
   })
 
+  it('should not run an effect that a computed it depends on disposed while being checked', () => {
+    const s = new Signal(0)
+    let stop = (): void => {}
+    const c = computed(() => {
+      if (s.value > 0) stop()
+      return s.value
+    })
+    const runs: number[] = []
+    stop = effect(() => void runs.push(c.value))
+    s.value = 1
+    s.value = 2
+    expect(runs).toEqual([0])
+  })
+
+  it('should not run an effect disposed by a getter below its sources, whether they change or not', () => {
+    for (const changes of [true, false]) {
+      const s = new Signal(0)
+      let stop = (): void => {}
+      const c = computed(() => {
+        if (s.value > 0) stop()
+        return changes ? s.value : 0
+      })
+      const p = computed(() => c.value + 1)
+      const q = computed(() => p.value * 2)
+      const runs: number[] = []
+      stop = effect(() => void runs.push(q.value))
+      s.value = 1
+      s.value = 2
+      expect(runs).toEqual([2])
+      // The chain is left consistent: read without the effect, it recomputes.
+      expect(q.value).toBe(changes ? 6 : 2)
+      const again: number[] = []
+      effect(() => void again.push(q.value))
+      expect(again).toEqual([changes ? 6 : 2])
+    }
+  })
+
   it('should end a self-triggering effect with a "Cycle detected" Error instead of hanging', () => {
     const a = new Signal(0)
     expect(() =>
