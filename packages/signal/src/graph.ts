@@ -26,7 +26,7 @@ import {
   UNWATCHED,
   WATCHING,
 } from './flags.ts'
-import { cycle, drain, push, report, type Queue } from './errors.ts'
+import { cycle, drain, expectFunction, push, report, type Queue } from './errors.ts'
 import { enqueue, schedule, scheduled, type RenderJob } from './render.ts'
 
 /**
@@ -527,6 +527,7 @@ export function start(e: ReactiveNode): void {
 
 /** Runs `fn` with every write inside it applied at once: subscribers, effects and renders run once, after the outermost batch. */
 export function batch<T>(fn: () => T): T {
+  expectFunction(fn, 'batch')
   batchDepth++
   try {
     return fn()
@@ -538,6 +539,7 @@ export function batch<T>(fn: () => T): T {
 
 /** Runs `fn` without tracking what it reads, and returns its result. */
 export function untracked<T>(fn: () => T): T {
+  expectFunction(fn, 'untracked')
   const prev = activeSub
   activeSub = undefined
   try {

@@ -150,6 +150,15 @@ describe('Signal', () => {
 })
 
 describe('batch', () => {
+  it('should throw a TypeError naming batch when fn is not a function, and leave no batch open', () => {
+    expect(() => batch(1 as never)).toThrow(/^batch: expected a function, got number$/)
+    const a = new Signal(0)
+    const seen: number[] = []
+    effect(() => void seen.push(a.value))
+    a.value = 1
+    expect(seen).toEqual([0, 1])
+  })
+
   it('should run effects once, after the outermost batch, and return the value', () => {
     const a = new Signal(1)
     const b = new Signal(1)
@@ -218,6 +227,10 @@ describe('batch', () => {
 })
 
 describe('untracked', () => {
+  it('should throw a TypeError naming untracked when fn is not a function', () => {
+    expect(() => untracked(null as never)).toThrow(/^untracked: expected a function, got null$/)
+  })
+
   it('should read without subscribing and return the value', () => {
     const a = new Signal(1)
     const b = new Signal(1)
