@@ -45,8 +45,9 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
           v = step()
           // No `return v.then(...)`: a promise returned from a `then` callback costs an extra job per step.
           // Promise.resolve returns a native promise as is and adopts any other thenable as `await` would: one
-          // that calls back synchronously (or twice) cannot nest the steps in the stack (or fork the loop).
-          if (typeof v?.then == 'function') return void Promise.resolve(v).then(run, reject)
+          // that calls back synchronously (or twice) cannot nest the steps in the stack (or fork the loop). A value
+          // whose `then` is truthy but not a function comes back as itself, one job later (-4 B over a typeof).
+          if (v?.then) return void Promise.resolve(v).then(run, reject)
         }
         resolve(count)
       } catch (e) {

@@ -84,6 +84,9 @@ describe('loop()', () => {
     const twice = mod.loop(() => ({ then: (ok: (v: boolean) => void) => { const more = ++j < 10; ok(more); ok(more) } }))
     expect(await twice.done).toBe(10)
     expect(j).toBe(10)
+    // A `then` that is not a function makes no thenable: the value itself comes back and the loop goes on.
+    let k = 0
+    expect(await mod.loop(() => (++k < 5 ? { then: true } : false)).done).toBe(5)
   })
 
   it('should end when a step returns false', async () => {
