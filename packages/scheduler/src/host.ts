@@ -10,7 +10,8 @@ import { fail } from './errors.ts'
 type Fn = () => void
 
 const g: any = globalThis
-const { scheduler, setImmediate, MessageChannel, reportError, postMessage, addEventListener } = g
+// Read where they are used at load (setImmediate, reportError) or destructured here to be used later.
+const { scheduler, MessageChannel, postMessage, addEventListener } = g
 export const { setTimeout, clearTimeout, performance, queueMicrotask, PerformanceObserver } = g as {
   setTimeout: (fn: Fn, ms?: number) => any
   clearTimeout: (id: any) => void
@@ -23,7 +24,7 @@ export const { setTimeout, clearTimeout, performance, queueMicrotask, Performanc
 export const now = (): number => performance.now()
 
 /** Reports an error without stopping the caller: `reportError` where it exists, else rethrown in a microtask. */
-export const report: (e: unknown) => void = reportError || ((e) => queueMicrotask(() => { throw e }))
+export const report: (e: unknown) => void = g.reportError || ((e) => queueMicrotask(() => { throw e }))
 
 // Message strategies deliver in the order they were posted, so each message runs the oldest callback waiting on
 // that strategy; one channel (or one window listener), set up on first use, serves every queue. `listen` sets it
@@ -37,10 +38,12 @@ const via = (listen: (run: () => number) => Fn) => {
   }
 }
 
-const posters: Record<Strategy, ((fn: Fn) => unknown) | false | undefined> = {
+// A null prototype: a name such as 'toString' finds nothing here, without an own-property check.
+const posters = {
+  __proto__: null,
   // Bound at load, like the others: a later patch of scheduler.postTask changes nothing.
   postTask: scheduler?.postTask?.bind(scheduler),
-  setImmediate,
+  setImmediate: g.setImmediate,
   messageChannel: MessageChannel && via((run) => {
     // Node: a port with a listener keeps the process alive, and an unref'd port drops a message in flight and lets
     // the process exit; so the port is ref'd exactly while a callback waits. Browsers have neither method.
@@ -57,11 +60,11 @@ const posters: Record<Strategy, ((fn: Fn) => unknown) | false | undefined> = {
     return () => postMessage(key, '*')
   }),
   setTimeout,
-}
+} as Record<Strategy, ((fn: Fn) => unknown) | false | undefined>
 
 /** The fastest correct primitive on this host, chosen once at load. */
 export const strategy = (Object.keys(posters) as Strategy[]).find((s) => posters[s])!
 
 /** The post function of `name`; a TypeError naming the strategy when it is unknown or missing on this host. */
 export const poster = (name: Strategy): ((fn: Fn) => void) =>
-  (Object.hasOwn(posters, name) && posters[name]) || fail('strategy', name)
+  posters[name] || fail('strategy', name)
