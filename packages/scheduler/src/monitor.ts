@@ -56,7 +56,8 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   // reads ~0.9, where counting only the lateness would read a few %. A long task adds its true length as lag.
   let samples: number[][] = []
   let last = now()
-  let probed = -1e9
+  // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
+  let probed: any
   let timer: any
   const tick = () => {
     const t = now()
@@ -68,13 +69,14 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     ;(timer = setTimeout(tick, 50)).unref?.()
     // Once a second, ~1 ms of back-to-back macrotask turns measures the turn rate (seed 001's checker) without
     // pinning the CPU the way a permanent self-re-posting probe would.
-    if (t - probed > 999) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
+    if (!(t - probed < 1e3)) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
     samples = samples.filter((s) => s[0] > t - 5000)
     samples.push([t, late, late > 2 ? span : 0, span])
     let busy = 0
     let total = 0
     const lags = samples.map((s) => ((busy += s[2]), (total += s[3]), s[1])).sort((a, b) => a - b)
-    const rank = (p: number) => lags[Math.ceil(p * lags.length) - 1]
+    // Nearest rank: index ceil(p * n) - 1, written as a truncation just below p * n.
+    const rank = (p: number) => lags[(p * lags.length - 1e-9) | 0]
     const max = rank(1)
     // A timer sample's busy time is at most its span, so this stays within [0, 1]; 0 / 0 (first tick) is 0.
     const util = (m.utilization = busy / total || 0)
