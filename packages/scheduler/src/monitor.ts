@@ -50,10 +50,10 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   // is a wrapper made for one registration, so a remover deletes exactly its own, once (the same function on()'d
   // twice is two registrations; a remover called again, or after a later on() of that function, deletes nothing).
   const subs: Set<() => void>[] = [new Set(), new Set()]
-  // Samples, oldest first: [time, lag, busy ms, elapsed ms]. A timer sample's lag is how late it fired: a task
-  // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
-  // thread busy, and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks
-  // reads ~0.9, where counting only the lateness would read a few %. A long task adds its true length as lag.
+  // Samples, oldest first: [time, lag, elapsed ms]. A timer sample's lag is how late it fired: a task queued when
+  // the stall began waited at least that long. A timer that fired late (beyond timer noise) found the thread busy,
+  // and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks reads ~0.9,
+  // where counting only the lateness would read a few %. A long task adds its true length as lag, and 0 elapsed.
   let samples: number[][] = []
   let last = now()
   // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
@@ -71,10 +71,10 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     // pinning the CPU the way a permanent self-re-posting probe would.
     if (!(t - probed < 1e3)) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
     samples = samples.filter((s) => s[0] > t - 5000)
-    samples.push([t, late, late > 2 ? span : 0, span])
+    samples.push([t, late, span])
     let busy = 0
     let total = 0
-    const lags = samples.map((s) => ((busy += s[2]), (total += s[3]), s[1])).sort((a, b) => a - b)
+    const lags = samples.map((s) => ((busy += (s[1] > 2 && s[2]) as number), (total += s[2]), s[1])).sort((a, b) => a - b)
     // Nearest rank: index ceil(p * n) - 1, written as a truncation just below p * n.
     const rank = (p: number) => lags[(p * lags.length - 1e-9) | 0]
     const max = rank(1)
@@ -92,7 +92,7 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
   // supportedEntryTypes is sorted, so this finds long-animation-frame before longtask.
   const type = PerformanceObserver?.supportedEntryTypes?.find((t) => /^long/.test(t))
   const observer = (type && new PerformanceObserver!((list) => {
-    for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0, 0])
+    for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0])
   })) as PerformanceObserver | undefined
   const m = {
     longTasks: 0,
