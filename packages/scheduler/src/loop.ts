@@ -56,5 +56,5 @@ export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number 
     }
     queueMicrotask(slice)
   })
-  return { stop: () => { stopped = true }, done, get iterations() { return count } }
+  return { stop() { stopped = true }, done, get iterations() { return count } }
 }
