@@ -100,6 +100,9 @@ describe('loop()', () => {
     let n = 0
     const a = mod.loop(() => { if (++n === 4) a.stop() })
     expect(await a.done).toBe(4)
+    // stop() needs no `this`: a destructured one works too.
+    const { stop, done } = mod.loop(() => { if (++n === 6) stop() })
+    expect(await done).toBe(2)
     const b = mod.loop(() => {}, { budgetMs: 0 })
     await microtasks()
     expect(b.iterations).toBe(1)
