@@ -22,8 +22,8 @@ type Slot = (() => void) | 0
 
 /** Creates a batched queue: callbacks queued before a wake-up share one dispatch, drained FIFO in time slices. */
 export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions = {}): Queue {
-  const post = poster(strategy)
   numArg('budgetMs', budgetMs)
+  const post = poster(strategy)
   // Two arrays swapped at each snapshot and reused, never truncated: a batch writes into slots that already exist
   // instead of growing a fresh array (measured in Node at 1,000 callbacks per turn: this alone takes the queue, cancel
   // functions included, from ~0.8x to ~1.1-1.25x a hand-written dispatcher that grows a new array per batch). `q[0..n)` holds the callbacks queued since the last snapshot, `rest[at..size)`
