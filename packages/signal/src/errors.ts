@@ -1,7 +1,7 @@
 // Error helpers shared by every module (short, stable messages), and the drain loop of both queues: errors in
 // one item are reported without stopping the others; a queue that keeps refilling itself is a cycle.
 
-import { NOTIFIED, PENDING } from './flags.ts'
+import { COMPUTED, DIRTY, NOTIFIED, PENDING } from './flags.ts'
 
 let pending: unknown[] | undefined
 // How many drains are running (they nest: a render's format may write, an effect may call flush()).
@@ -46,14 +46,39 @@ export interface Queue<T extends Queued> {
 /** @internal What a queue holds: an effect or a binding, flagged PENDING while queued. */
 export interface Queued {
   _flags: number
-  /** The first source link (a binding's only one). */
-  _deps?: { _dep: { _flags: number } } | undefined
+  /** Its source links (a binding has one). */
+  _deps?: SourceLink | undefined
+}
+
+interface SourceLink {
+  _dep: Queued
+  _nextDep?: SourceLink | undefined
 }
 
 /** @internal Appends `item` to `queue`; returns the new size. */
 export function push<T extends Queued>(queue: Queue<T>, item: T): number {
   queue._items[queue._size] = item
   return ++queue._size
+}
+
+/**
+ * Unflags a queued leaf that will not run now (cut off by a cycle), so that its sources' next
+ * change queues it again. A computed source still flagged PENDING would stop that change on its way down
+ * (propagate does not go below flagged nodes): it becomes DIRTY instead (recomputed when next read or checked),
+ * and so do its PENDING sources. A binding's source loses NOTIFIED, or its writes would not queue it.
+ */
+export function release(item: Queued): void {
+  item._flags &= ~PENDING
+  if (item._deps) item._deps._dep._flags &= ~NOTIFIED
+  const todo = [item]
+  for (let node; (node = todo.pop()); )
+    for (let l = node._deps; l; l = l._nextDep) {
+      const dep = l._dep
+      if ((dep._flags & (PENDING | COMPUTED)) == (PENDING | COMPUTED)) {
+        dep._flags = (dep._flags & ~PENDING) | DIRTY
+        todo.push(dep)
+      }
+    }
 }
 
 /**
@@ -83,14 +108,12 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
     }
   } finally {
     draining--
-    // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and unflagged, so
+    // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and released, so
     // that its next change queues it again: left queued, it would loop in the next drain, which may be a later
-    // unrelated write or effect(). A binding's source loses NOTIFIED, or its writes would not queue it.
+    // unrelated write or effect().
     for (; i < queue._size; i++) {
-      const item = items[i]!
+      release(items[i]!)
       items[i] = undefined
-      item._flags &= ~PENDING
-      if (item._deps) item._deps._dep._flags &= ~NOTIFIED
     }
     queue._size = 0
   }

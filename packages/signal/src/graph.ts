@@ -289,7 +289,9 @@ export function checkDirty(sub: ReactiveNode): boolean {
     if (link) {
       const dep = link._dep
       const flags = dep._flags
-      if (flags & PENDING || (flags & UNWATCHED && dep._gv !== clock._version)) {
+      // DIRTY and not PENDING: a source left stale by a released leaf (see release), or one whose last run threw
+      // before reading anything.
+      if (flags & (PENDING | DIRTY) || (flags & UNWATCHED && dep._gv !== clock._version)) {
         if (!(flags & RUNNING)) {
           // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
           if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE

@@ -659,5 +659,26 @@ describe('Signal', () => {
       b.dispose()
       flush()
     })
+
+    it('should still render a binding to a computed after a render cycle cut it off', () => {
+      const el = document.createElement('p')
+      const s = new Signal(0)
+      const c = computed(() => s.value * 10)
+      c.bind(el)
+      const loop = new Signal(0)
+      const b = loop.bind(document.createElement('p'), {
+        format: (v) => {
+          // Queues the victim behind its computed, and itself again, in every round.
+          s.value = v + 1
+          loop.value = v + 1
+          return v
+        },
+      })
+      expect(() => flush()).toThrow(/^Cycle detected/)
+      b.dispose()
+      s.value = -1
+      flush()
+      expect(el.textContent).toBe('-10')
+    })
   })
 })

@@ -291,6 +291,29 @@ describe('effect', () => {
     expect(seen).toEqual([false])
   })
 
+  it('should still run an effect that reads a computed after a cycle cut it off', () => {
+    // A runaway effect writes what the victim's computed reads, so the victim is queued in every round and is
+    // among those dropped by the cut-off. Its computed must not stay flagged: writes would stop there.
+    const a = new Signal(0)
+    const on = new Signal(false)
+    const s = new Signal(0)
+    const c = computed(() => s.value * 10)
+    const seen: number[] = []
+    effect(() => {
+      if (on.value) s.value = a.value = a.value + 1
+    })
+    effect(() => void seen.push(c.value))
+    expect(() => {
+      on.value = true
+    }).toThrow(/^Cycle detected/)
+    on.value = false
+    s.value = -1
+    expect(seen.at(-1)).toBe(-10)
+    s.value = -2
+    expect(seen.at(-1)).toBe(-20)
+    expect(c.value).toBe(-20)
+  })
+
   describe('errors', () => {
     it('should keep running the other effects, stay subscribed, and rethrow after the flush without reportError', () => {
       const a = new Signal(0)
