@@ -285,6 +285,9 @@ export function propagate(link: Link): void {
 export function checkDirty(sub: ReactiveNode): boolean {
   let link = sub._deps
   let depth = 0
+  // The global version moves during the check only if a getter it runs writes a signal: then `missed` looks
+  // again at each node's sources before it is found fresh (an unwatched one is checked again at its next read).
+  const version = clock._version
   for (;;) {
     if (link) {
       const dep = link._dep
@@ -310,10 +313,10 @@ export function checkDirty(sub: ReactiveNode): boolean {
         link = link._nextDep
         continue
       }
-    } else if (!(sub._flags & DIRTY)) {
+    } else if (!(sub._flags & DIRTY) && (clock._version == version || !missed(sub))) {
       const flags = sub._flags
       sub._flags = flags & ~(PENDING | RUNNING | ALONE | PARKED)
-      sub._gv = clock._version
+      sub._gv = version
       if (!depth--) return false
       // Back up to the link that led here. `sub` needed no recompute, but its version may still differ from the
       // one this link recorded (it was recomputed through another reader since): then it counts as changed.
@@ -338,6 +341,17 @@ export function checkDirty(sub: ReactiveNode): boolean {
     }
     link = link._nextDep
   }
+}
+
+/**
+ * A link of `sub` whose source may have changed after the check passed it (a getter run further on wrote a
+ * signal): propagate stopped at `sub`, PENDING until its check ends, so only the links tell. A source flagged
+ * again, or unwatched (it cannot tell), counts as changed; undefined when none did.
+ */
+function missed(sub: ReactiveNode): Link | undefined {
+  let l = sub._deps
+  while (l && l._version == l._dep._version && !(l._dep._flags & (PENDING | UNWATCHED))) l = l._nextDep
+  return l
 }
 
 /** The way back up from `sub`, reached through its only subscriber link: still its `_subs`, or parked. */

@@ -1,0 +1,75 @@
+// User code that runs while the library is in the middle of its own work: getters run by a check, effect bodies
+// and cleanups run by the drain, formats run by the flush. Whatever it does (write, dispose, create, flush), no
+// update is lost, nothing runs after it is disposed, and nothing is left stuck.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Signal, computed, effect, flush, untracked } from '@eddy/signal'
+
+afterEach(() => {
+  flush()
+  vi.unstubAllGlobals()
+})
+
+describe('a getter that writes a signal while it is checked', () => {
+  it('should not leave an effect that read the signal before with the old value', () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const c = computed(() => {
+      t.value = s.value
+      return 0
+    })
+    const seen: number[][] = []
+    effect(() => void seen.push([t.value, c.value]))
+    s.value = 1
+    expect(seen).toEqual([
+      [0, 0],
+      [1, 0],
+    ])
+  })
+
+  it('should not leave a computed on the way that read the signal before with the old value', () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const c = computed(() => {
+      t.value = s.value
+      return 0
+    })
+    const d = computed(() => t.value + c.value)
+    const seen: number[] = []
+    effect(() => void seen.push(d.value))
+    s.value = 1
+    expect(d.value).toBe(1)
+    expect(seen).toEqual([0, 1])
+  })
+
+  it('should not leave an unwatched computed that read the signal before with the old value', () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const c = computed(() => {
+      t.value = s.value
+      return 0
+    })
+    const u = computed(() => t.value + c.value)
+    expect(u.value).toBe(0)
+    s.value = 1
+    expect(u.value).toBe(1)
+    expect(u.value).toBe(1)
+  })
+
+  it('should still cut off an effect when the signal it writes is read by none of them', () => {
+    const s = new Signal(0)
+    const recomputes = new Signal(0)
+    const c = computed(() => {
+      untracked(() => recomputes.value++)
+      return s.value > 10
+    })
+    let runs = 0
+    effect(() => {
+      c.value
+      runs++
+    })
+    s.value = 1
+    s.value = 2
+    expect(recomputes.peek()).toBe(3)
+    expect(runs).toBe(1)
+  })
+})
