@@ -2,10 +2,11 @@
 // and cleanups run by the drain, formats run by the flush. Whatever it does (write, dispose, create, flush), no
 // update is lost, nothing runs after it is disposed, and nothing is left stuck.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Signal, computed, effect, flush, untracked } from '@eddy/signal'
+import { Signal, computed, configure, effect, flush, untracked } from '@eddy/signal'
 
 afterEach(() => {
   flush()
+  configure({ schedule: 'microtask' })
   vi.unstubAllGlobals()
 })
 
@@ -71,5 +72,50 @@ describe('a getter that writes a signal while it is checked', () => {
     s.value = 2
     expect(recomputes.peek()).toBe(3)
     expect(runs).toBe(1)
+  })
+})
+
+describe('flush() called by a getter', () => {
+  it('should not render a computed that depends on the one being checked (a false "Cycle detected", cached)', async () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const s = new Signal(0)
+    const other = new Signal(1)
+    const b = computed(() => {
+      const v = s.value
+      flush()
+      return v
+    })
+    const c = computed(() => b.value * 2)
+    const x = computed(() => other.value + c.value)
+    const el = document.createElement('p')
+    x.bind(el)
+    effect(() => void c.value)
+    flush()
+    expect(el.textContent).toBe('1')
+    s.value = 1
+    s.value = 2
+    await Promise.resolve()
+    expect(reported).toEqual([])
+    expect(x.value).toBe(5)
+    expect(el.textContent).toBe('5')
+  })
+
+  it('should render at the next microtask, even with a schedule that flushes at once', async () => {
+    configure({ schedule: (f) => f() })
+    const s = new Signal(0)
+    const shown = new Signal('a')
+    const el = document.createElement('p')
+    shown.bind(el)
+    const c = computed(() => {
+      shown.value = `b${s.value}`
+      flush()
+      return s.value
+    })
+    expect(c.value).toBe(0)
+    await Promise.resolve()
+    expect(el.textContent).toBe('b0')
+    shown.value = 'c'
+    expect(el.textContent).toBe('c')
   })
 })
