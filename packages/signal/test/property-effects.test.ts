@@ -1,6 +1,8 @@
 // A third property test: effects that write signals (derived signals, each written by one effect), effects that
-// dispose other effects or create new ones while they run, subscribers, bindings and flushes, against an oracle that
-// recomputes every node from scratch. Every live effect must have seen the current state after each step.
+// dispose other effects (or themselves) or create new ones or flush while they run, getters that dispose effects
+// while they are checked, formats that dispose other bindings while they render, subscribers, bindings and
+// flushes, against an oracle that recomputes every node from scratch. Every live effect must have seen the current
+// state after each step; nothing disposed may run or render again.
 import { afterEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Signal, batch, computed, effect, flush } from '@eddy/signal'
@@ -19,6 +21,8 @@ interface NodeSpec {
   twice: boolean
   /** The derived signal has an `equals` option. */
   equals: boolean
+  /** The computed disposes a watcher at every third run (from its second one on). */
+  disposer: boolean
 }
 
 function evaluate(spec: NodeSpec, read: (i: number) => number): number {
@@ -36,17 +40,19 @@ const stepArb = fc.oneof(
     batched: fc.boolean(),
   }),
   fc.record({ reads: fc.array(fc.nat(), { maxLength: 3 }) }),
-  // role 1: on each later run, disposes another watcher; role 2: creates a new one
-  fc.record({ watch: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), role: fc.nat(2), subscribe: fc.boolean() }),
+  // role 1: on each later run, disposes another watcher; 2: creates a new one; 3: disposes itself; 4: calls flush()
+  fc.record({ watch: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), role: fc.nat(4), subscribe: fc.boolean() }),
   fc.record({ dispose: fc.nat() }),
   fc.record({ toggleWriter: fc.nat() }),
-  fc.record({ bind: fc.nat() }),
+  // kill: its format disposes another binding at every other render
+  fc.record({ bind: fc.nat(), kill: fc.boolean() }),
   fc.record({ unbind: fc.nat() }),
   fc.constant({ flush: true as const }),
 )
 
 interface Watcher {
   reads: number[]
+  dead?: boolean
   seen: number[]
   runs: number
   stop: () => void
@@ -65,6 +71,7 @@ describe('the graph (property, effects writing signals, disposing and creating e
               op: fc.nat(4),
               twice: fc.boolean(),
               equals: fc.boolean(),
+              disposer: fc.boolean(),
             }),
             { maxLength: 10 },
           ),
@@ -74,11 +81,24 @@ describe('the graph (property, effects writing signals, disposing and creating e
           const specs: NodeSpec[] = nodes.map((n, k) => ({ ...n, deps: n.picks.map((p) => p % (inputs + k)) }))
           const total = inputs + specs.length
           const all: Signal<number>[] = Array.from({ length: inputs }, (_, i) => new Signal(i))
+          const watchers: Watcher[] = []
+          const violations: string[] = []
+          const kill = (w: Watcher) => {
+            watchers.splice(watchers.indexOf(w), 1)
+            w.dead = true
+            w.stop()
+          }
+          let getterRuns = 0
           for (const spec of specs)
             all.push(
               spec.derived
                 ? new Signal<number>(0, spec.equals ? { equals: (a: number, b: number) => a === b } : undefined)
-                : (computed(() => evaluate(spec, (i) => all[i]!.value)) as unknown as Signal<number>),
+                : (computed(() => {
+                    const value = evaluate(spec, (i) => all[i]!.value)
+                    if (spec.disposer && getterRuns++ % 3 === 1 && watchers.length)
+                      kill(watchers[getterRuns % watchers.length]!)
+                    return value
+                  }) as unknown as Signal<number>),
             )
           const writer = (k: number) =>
             effect(() => {
@@ -100,28 +120,34 @@ describe('the graph (property, effects writing signals, disposing and creating e
             )
             return out
           }
-          const watchers: Watcher[] = []
           const watch = (reads: number[], role: number, subscribe: boolean): Watcher => {
             const w: Watcher = { reads, seen: [], runs: 0, stop: () => {} }
             if (subscribe && reads.length === 1)
               w.stop = all[reads[0]!]!.subscribe((v) => {
+                if (w.dead) violations.push('a disposed subscriber ran')
                 w.runs++
                 w.seen = [v]
               })
             else
               w.stop = effect(() => {
+                if (w.dead) violations.push('a disposed effect ran')
                 w.runs++
                 w.seen = w.reads.map((i) => all[i]!.value)
-                if (w.runs > 1 && role === 1 && watchers.length) {
-                  const victim = watchers[(w.runs * 7) % watchers.length]!
-                  watchers.splice(watchers.indexOf(victim), 1)
-                  victim.stop()
-                }
+                if (w.runs > 1 && role === 1 && watchers.length) kill(watchers[(w.runs * 7) % watchers.length]!)
                 if (w.runs > 1 && role === 2 && watchers.length < 12) watchers.push(watch([...w.reads].reverse(), 0, false))
+                if (w.runs > 1 && role === 3 && watchers.includes(w)) kill(w)
+                if (role === 4) flush()
               })
             return w
           }
           const bindings: { i: number; el: HTMLElement; dispose: () => void }[] = []
+          // disposed bindings, with what their element showed then
+          const unbound: { el: HTMLElement; text: string | null }[] = []
+          const unbind = (b: (typeof bindings)[number]) => {
+            bindings.splice(bindings.indexOf(b), 1)
+            unbound.push({ el: b.el, text: b.el.textContent })
+            b.dispose()
+          }
           const rendered = () => {
             const expected = oracle()
             for (const b of bindings) expect(b.el.textContent).toBe(String(expected[b.i]))
@@ -159,21 +185,30 @@ describe('the graph (property, effects writing signals, disposing and creating e
             } else if ('bind' in step) {
               const el = document.createElement('p')
               const i = step.bind % total
-              const b = all[i]!.bind(el)
+              let renders = 0
+              const b = all[i]!.bind(el, {
+                format: (v) => {
+                  const other = bindings.find((x) => x.el !== el)
+                  if (step.kill && renders++ % 2 === 1 && other) unbind(other)
+                  return v
+                },
+              })
               bindings.push({ i, el, dispose: () => b.dispose() })
             } else if ('unbind' in step) {
-              if (bindings.length) bindings.splice(step.unbind % bindings.length, 1)[0]!.dispose()
+              if (bindings.length) unbind(bindings[step.unbind % bindings.length]!)
             } else {
               flush()
               rendered()
             }
             const expected = oracle()
             for (const w of watchers) expect(w.seen).toEqual(w.reads.map((i) => expected[i]))
+            expect(violations).toEqual([])
           }
           const expected = oracle()
           all.forEach((node, i) => expect(node.value).toBe(expected[i]))
           flush()
           rendered()
+          for (const u of unbound) expect(u.el.textContent).toBe(u.text)
           for (const w of watchers) w.stop()
           for (const stop of writers) stop?.()
           for (const b of bindings) b.dispose()
