@@ -78,10 +78,17 @@ export function settled(): Promise<void> {
 
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
 export function configure(options: { schedule?: Schedule }): void {
-  const schedule = options?.schedule
-  if (schedule == 'microtask') post = queueMicrotask
-  else if (schedule == 'animationFrame') post = (f) => requestAnimationFrame(f)
-  else if (typeof schedule == 'function') post = schedule
-  else if (schedule !== undefined)
-    throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${kind(schedule)}`)
+  const option = options?.schedule
+  const old = post
+  if (option == 'microtask') post = queueMicrotask
+  else if (option == 'animationFrame') post = (f) => requestAnimationFrame(f)
+  else if (typeof option == 'function') post = option
+  else if (option !== undefined)
+    throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${kind(option)}`)
+  // A flush posted the old way may never come (a custom schedule that dropped it, no frame in a background tab):
+  // the pending renders are posted the new way. The old one, if it comes, finds them written.
+  if (scheduled && post != old) {
+    scheduled = false
+    schedule()
+  }
 }

@@ -141,6 +141,35 @@ describe('configure', () => {
     vi.unstubAllGlobals()
   })
 
+  it('should post the pending renders the new way when the schedule changes before the old one flushed', async () => {
+    const dropped: (() => void)[] = []
+    configure({ schedule: (f) => dropped.push(f) })
+    const el = document.createElement('p')
+    const s = new Signal(0)
+    s.bind(el)
+    expect(dropped).toHaveLength(1)
+    configure({ schedule: 'microtask' })
+    s.value = 1
+    await Promise.resolve()
+    expect(el.textContent).toBe('1')
+    // the old flush, if it comes after all, finds nothing to do; later writes post as usual
+    dropped[0]!()
+    s.value = 2
+    await Promise.resolve()
+    expect(el.textContent).toBe('2')
+  })
+
+  it('should not post again when the schedule set is the same one', () => {
+    const posted: (() => void)[] = []
+    const schedule = (f: () => void): void => void posted.push(f)
+    configure({ schedule })
+    const el = document.createElement('p')
+    new Signal(0).bind(el)
+    configure({ schedule })
+    configure({})
+    expect(posted).toHaveLength(1)
+  })
+
   it('should throw a TypeError naming schedule for a bad one', () => {
     expect(() => configure({ schedule: 5 as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got number$/)
     expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
