@@ -169,8 +169,14 @@ export function attach(l: Link): void {
     else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
-        // It was validated by the read that got us here, so its flags are exact from now on.
+        // It was validated by the read that got us here, so its flags are exact from now on; unless a getter run
+        // since wrote a signal (the global version moved), maybe one it had read: then it is checked again, and
+        // what just read it is notified (when the first one is fresh, so are those below it).
         dep._flags &= ~UNWATCHED
+        if (dep._gv !== clock._version) {
+          dep._flags |= PENDING
+          if (!depth) propagate(l)
+        }
         if (dep._deps) {
           l = dep._deps
           depth++

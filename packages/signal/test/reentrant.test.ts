@@ -56,6 +56,31 @@ describe('a getter that writes a signal while it is checked', () => {
     expect(u.value).toBe(1)
   })
 
+  it('should not leave what first reads a computed with its value from before its getter wrote a signal it read', () => {
+    for (const reader of ['effect', 'binding']) {
+      const s = new Signal(1)
+      const echo = new Signal(0)
+      // c reads echo, then b (echo is still 0), whose getter writes echo: c must run again
+      const b = computed(() => (echo.value = s.value * 2))
+      const c = computed(() => (echo.value === 0 ? b.value : echo.value * 10))
+      const seen: number[] = []
+      const el = document.createElement('p')
+      if (reader === 'effect') effect(() => void seen.push(c.value))
+      else c.bind(el)
+      flush()
+      expect(c.value).toBe(20)
+      if (reader === 'effect') expect(seen).toEqual([2, 20])
+      else expect(el.textContent).toBe('20')
+      // c reads b again, which writes echo again
+      s.value = 2
+      echo.value = 0
+      flush()
+      expect(c.value).toBe(40)
+      if (reader === 'effect') expect(seen).toEqual([2, 20, 40])
+      else expect(el.textContent).toBe('40')
+    }
+  })
+
   it('should still cut off an effect when the signal it writes is read by none of them', () => {
     const s = new Signal(0)
     const recomputes = new Signal(0)
