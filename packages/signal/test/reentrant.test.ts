@@ -2,7 +2,7 @@
 // and cleanups run by the drain, formats run by the flush. Whatever it does (write, dispose, create, flush), no
 // update is lost, nothing runs after it is disposed, and nothing is left stuck.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Signal, computed, configure, effect, flush, untracked } from '@eddy/signal'
+import { Signal, batch, computed, configure, effect, flush, settled, untracked } from '@eddy/signal'
 
 afterEach(() => {
   flush()
@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('a getter that writes a signal while it is checked', () => {
+describe('a getter that writes a signal', () => {
   it('should not leave an effect that read the signal before with the old value', () => {
     const s = new Signal(0)
     const t = new Signal(0)
@@ -142,5 +142,386 @@ describe('flush() called by a getter', () => {
     expect(el.textContent).toBe('b0')
     shown.value = 'c'
     expect(el.textContent).toBe('c')
+  })
+})
+
+describe('a getter that disposes or creates while it is checked', () => {
+  it('should not run a sibling effect it disposed, which read the same computed', () => {
+    const s = new Signal(0)
+    let stop = (): void => {}
+    const c = computed(() => {
+      if (s.value === 1) stop()
+      return s.value
+    })
+    const log: string[] = []
+    effect(() => void log.push(`a${c.value}`))
+    stop = effect(() => void log.push(`b${c.value}`))
+    s.value = 1
+    s.value = 2
+    expect(log).toEqual(['a0', 'b0', 'a1', 'a2'])
+  })
+
+  it('should leave the chain consistent when it disposes every effect above a shared computed', () => {
+    const s = new Signal(0)
+    const stops: (() => void)[] = []
+    const c = computed(() => {
+      if (s.value === 1) for (const stop of stops) stop()
+      return s.value
+    })
+    const d = computed(() => c.value + 1)
+    const log: string[] = []
+    stops.push(effect(() => void log.push(`a${d.value}`)))
+    stops.push(effect(() => void log.push(`b${d.value}`)))
+    s.value = 1
+    s.value = 2
+    expect(log).toEqual(['a1', 'b1'])
+    expect(d.value).toBe(3)
+    expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+  })
+
+  it('should render a binding it creates on the computed being checked', () => {
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    let bound = false
+    const b = computed(() => {
+      if (s.value && !bound) {
+        bound = true
+        c.bind(el)
+      }
+      return s.value
+    })
+    const c = computed(() => b.value * 2)
+    const seen: number[] = []
+    effect(() => void seen.push(c.value))
+    s.value = 1
+    flush()
+    expect(el.textContent).toBe('2')
+    s.value = 2
+    flush()
+    expect(seen).toEqual([0, 2, 4])
+    expect(el.textContent).toBe('4')
+  })
+
+  it('should not render again a binding it disposed while that binding renders it', () => {
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    let binding: { dispose(): void } | undefined
+    const c = computed(() => {
+      if (s.value === 1) binding!.dispose()
+      return s.value
+    })
+    binding = c.bind(el)
+    flush()
+    s.value = 1
+    flush()
+    s.value = 2
+    flush()
+    expect(el.textContent).toBe('1')
+    expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+  })
+
+  it('should run the effects of writes made in a batch it starts, once, with the final values', () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const u = new Signal(0)
+    const c = computed(() => {
+      const v = s.value
+      batch(() => {
+        t.value = v
+        u.value = v
+      })
+      return v
+    })
+    effect(() => void c.value)
+    const seen: number[][] = []
+    effect(() => void seen.push([t.value, u.value]))
+    s.value = 1
+    expect(seen).toEqual([
+      [0, 0],
+      [1, 1],
+    ])
+  })
+
+  it('should cache and rethrow what it throws as it is, an Error or not, and report it to the effects', () => {
+    for (const thrown of [undefined, null, 0, 'text']) {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const s = new Signal(0)
+      const c = computed(() => {
+        if (s.value === 1) throw thrown
+        return s.value
+      })
+      const seen: unknown[] = []
+      effect(() => void seen.push(c.value))
+      s.value = 1
+      expect(() => c.value).toThrow()
+      let caught: unknown = 'nothing'
+      try {
+        c.value
+      } catch (e) {
+        caught = e
+      }
+      expect(caught).toBe(thrown)
+      s.value = 2
+      expect(seen).toEqual([0, 2])
+      expect(reported).toEqual([thrown])
+    }
+  })
+})
+
+describe('an effect, cleanup or subscriber that disposes, creates or writes while it runs', () => {
+  it('should run once more, not twice, when its cleanup writes what it reads', () => {
+    const s = new Signal(0)
+    const seen: number[] = []
+    effect(() => {
+      seen.push(s.value)
+      return () => {
+        if (s.peek() < 3) s.value = s.peek() + 1
+      }
+    })
+    s.value = 1
+    expect(s.peek()).toBe(2)
+    expect(seen).toEqual([0, 2])
+  })
+
+  it('should stop an effect that an effect it created disposes, running its cleanup once', () => {
+    const s = new Signal(0)
+    const log: string[] = []
+    let stopOuter = (): void => {}
+    stopOuter = effect(() => {
+      const v = s.value
+      log.push(`outer ${v}`)
+      if (v === 1)
+        effect(() => {
+          log.push(`inner ${s.value}`)
+          stopOuter()
+        })
+      return () => log.push(`cleanup ${v}`)
+    })
+    s.value = 1
+    s.value = 2
+    expect(log).toEqual(['outer 0', 'cleanup 0', 'outer 1', 'inner 1', 'cleanup 1', 'inner 2'])
+  })
+
+  it('should render a binding a subscriber creates in place of a queued one it disposes', () => {
+    const s = new Signal(0)
+    const old = document.createElement('p')
+    const next = document.createElement('p')
+    let binding = s.bind(old)
+    flush()
+    s.subscribe((v) => {
+      if (v === 1) {
+        binding.dispose()
+        binding = s.bind(next)
+      }
+    })
+    s.value = 1
+    flush()
+    s.value = 2
+    flush()
+    expect([old.textContent, next.textContent]).toEqual(['0', '2'])
+  })
+
+  it('should rethrow a non-Error after the drain where reportError is missing, and run the other effects', () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    let others = 0
+    effect(() => {
+      if (s.value) throw undefined
+    })
+    effect(() => {
+      s.value
+      others++
+    })
+    let caught: unknown = 'nothing'
+    try {
+      s.value = 1
+    } catch (e) {
+      caught = e
+    }
+    expect(caught).toBe(undefined)
+    expect(others).toBe(2)
+  })
+
+  it('should let an equals function read and write other signals', () => {
+    const other = new Signal(0)
+    const s = new Signal(0, {
+      equals: (a, b) => {
+        other.value = b
+        return a === b
+      },
+    })
+    const seen: number[] = []
+    effect(() => void seen.push(s.value + other.value * 100))
+    s.value = 1
+    expect(seen.at(-1)).toBe(101)
+  })
+})
+
+describe('a format, or an effect calling flush(), that disposes or creates while the flush runs', () => {
+  it('should not render a binding again once its own format disposed it', () => {
+    const s = new Signal('a')
+    const el = document.createElement('p')
+    const binding = s.bind(el, {
+      format: (v) => {
+        if (v === 'b') binding.dispose()
+        return v
+      },
+    })
+    flush()
+    s.value = 'b'
+    flush()
+    s.value = 'c'
+    flush()
+    expect(el.textContent).toBe('b')
+  })
+
+  it('should render in the same flush a binding a format creates, or one that replaces its own', () => {
+    const s = new Signal(0)
+    const t = new Signal('t')
+    const el = document.createElement('p')
+    const other = document.createElement('p')
+    let binding: { dispose(): void }
+    let replaced = false
+    binding = s.bind(el, {
+      format: (v) => {
+        if (v === 1 && !replaced) {
+          replaced = true
+          binding.dispose()
+          binding = s.bind(el, { format: (w) => `new ${w}` })
+          t.bind(other)
+        }
+        return `old ${v}`
+      },
+    })
+    flush()
+    s.value = 1
+    flush()
+    expect([el.textContent, other.textContent]).toEqual(['new 1', 't'])
+    s.value = 2
+    flush()
+    expect(el.textContent).toBe('new 2')
+  })
+
+  it('should not run an effect again that a format disposed during the flush the effect called', () => {
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    let stop = (): void => {}
+    const seen: number[] = []
+    s.bind(el, {
+      format: (v) => {
+        if (v === 1) stop()
+        return v
+      },
+    })
+    stop = effect(() => {
+      seen.push(s.value)
+      flush()
+    })
+    s.value = 1
+    s.value = 2
+    expect(seen).toEqual([0, 1])
+    flush()
+    expect(el.textContent).toBe('2')
+  })
+
+  it('should resolve settled() called by a format, and render what a format writes in the same flush', async () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const el = document.createElement('p')
+    const other = document.createElement('p')
+    let done: Promise<void> | undefined
+    s.bind(el, {
+      format: (v) => {
+        done ??= settled()
+        t.value = v * 10
+        return v
+      },
+    })
+    t.bind(other)
+    flush()
+    await done
+    s.value = 5
+    flush()
+    expect([el.textContent, other.textContent]).toEqual(['5', '50'])
+  })
+
+  it('should post with the schedule a format sets, once the flush is over', () => {
+    const posted: (() => void)[] = []
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const el = document.createElement('p')
+    const other = document.createElement('p')
+    s.bind(el, {
+      format: (v) => {
+        configure({ schedule: (f) => posted.push(f) })
+        t.value = v
+        return v
+      },
+    })
+    t.bind(other)
+    flush()
+    expect(posted).toHaveLength(0)
+    t.value = 6
+    expect(posted).toHaveLength(1)
+    posted[0]!()
+    expect(other.textContent).toBe('6')
+  })
+})
+
+describe('bindings disposed early, and nodes moved before the render', () => {
+  it('should render nothing for a binding disposed (twice) before its first render, and bind its signal again', () => {
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    const binding = s.bind(el)
+    binding.dispose()
+    binding.dispose()
+    s.value = 1
+    flush()
+    expect(el.textContent).toBe('')
+    const again = document.createElement('p')
+    s.bind(again)
+    s.value = 2
+    flush()
+    expect(again.textContent).toBe('2')
+  })
+
+  it('should render into a node removed from the document, or moved, between the write and the render', () => {
+    const s = new Signal(0)
+    const el = document.body.appendChild(document.createElement('p'))
+    s.bind(el)
+    flush()
+    s.value = 1
+    el.remove()
+    flush()
+    expect(el.textContent).toBe('1')
+    const div = document.body.appendChild(document.createElement('div'))
+    s.value = 2
+    div.append(el)
+    flush()
+    expect(el.textContent).toBe('2')
+    div.remove()
+  })
+
+  it('should refuse a Text node moved into a <script> before the render, render the others, and render it once out', () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const s = new Signal('x')
+    const text = document.createTextNode('')
+    document.createElement('p').append(text)
+    const t = new Signal('y')
+    const other = document.createElement('p')
+    t.bind(other)
+    s.bind(text)
+    flush()
+    s.value = 'alert(1)'
+    t.value = 'z'
+    document.createElement('script').append(text)
+    flush()
+    expect([text.data, other.textContent, reported.length]).toEqual(['x', 'z', 1])
+    document.createElement('p').append(text)
+    s.value = 'ok'
+    flush()
+    expect(text.data).toBe('ok')
   })
 })
