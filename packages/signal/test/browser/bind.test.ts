@@ -215,6 +215,78 @@ describe('Signal (Chromium)', () => {
   })
 })
 
+describe('DOM reactions that run user code while a binding renders (Chromium)', () => {
+  it("should cope with a custom element's attributeChangedCallback that writes, binds, disposes and flushes", () => {
+    const shown = new Signal('')
+    const late = new Signal('late')
+    const lateEl = document.body.appendChild(document.createElement('p'))
+    const echo = document.body.appendChild(document.createElement('p'))
+    const calls: (string | null)[] = []
+    let lateBinding: { dispose(): void } | undefined
+    class Probe extends HTMLElement {
+      static observedAttributes = ['data-v']
+      // Runs synchronously inside the binding's setAttribute (a custom element reaction).
+      attributeChangedCallback(_name: string, _old: string | null, value: string | null): void {
+        calls.push(value)
+        if (value === 'two') {
+          lateBinding!.dispose()
+          shown.bind(echo, { format: (v) => `echo ${v}` })
+          flush()
+        }
+      }
+    }
+    customElements.define('x-reentrant-probe', Probe)
+    const probe = document.body.appendChild(document.createElement('x-reentrant-probe'))
+    const value = new Signal('one')
+    value.bind(probe, { attr: 'data-v' })
+    value.subscribe((v) => (shown.value = v))
+    flush()
+    lateBinding = late.bind(lateEl)
+    flush()
+    // queued after the probe's binding, disposed by its render
+    value.value = 'two'
+    late.value = 'later'
+    flush()
+    expect(calls).toEqual(['one', 'two'])
+    expect(probe.getAttribute('data-v')).toBe('two')
+    expect(echo.textContent).toBe('echo two')
+    expect(lateEl.textContent).toBe('late')
+    value.value = 'three'
+    flush()
+    expect(echo.textContent).toBe('echo three')
+  })
+
+  it('should get no event from the DOM writes of a two-way binding', () => {
+    const events: string[] = []
+    const checkbox = document.body.appendChild(document.createElement('input'))
+    checkbox.type = 'checkbox'
+    const field = document.body.appendChild(document.createElement('input'))
+    for (const el of [checkbox, field])
+      for (const type of ['input', 'change']) el.addEventListener(type, () => events.push(type))
+    const checked = new Signal(false)
+    const text = new Signal('')
+    checked.bind(checkbox, { model: 'change' })
+    text.bind(field, { model: 'input' })
+    checked.value = true
+    text.value = 'typed by code'
+    flush()
+    expect([checkbox.checked, field.value]).toEqual([true, 'typed by code'])
+    expect(events).toEqual([])
+  })
+
+  it('should not call the listener of a two-way binding that an earlier listener of the same event disposed', () => {
+    const s = new Signal('a')
+    const field = document.body.appendChild(document.createElement('input'))
+    let binding: { dispose(): void } | undefined
+    field.addEventListener('input', () => binding!.dispose())
+    binding = s.bind(field, { model: 'input' })
+    flush()
+    field.value = 'typed'
+    field.dispatchEvent(new Event('input'))
+    expect(s.peek()).toBe('a')
+  })
+})
+
 describe('configure (Chromium)', () => {
   it("should flush at the next animation frame with 'animationFrame', not at the microtask checkpoint", async () => {
     configure({ schedule: 'animationFrame' })
