@@ -5,6 +5,7 @@
 // state after each step; nothing disposed may run or render again.
 import { afterEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { evaluate } from './evaluate.ts'
 import { Signal, batch, computed, effect, flush } from '@eddy/signal'
 
 afterEach(() => {
@@ -23,15 +24,6 @@ interface NodeSpec {
   equals: boolean
   /** The computed disposes a watcher at every third run (from its second one on). */
   disposer: boolean
-}
-
-function evaluate(spec: NodeSpec, read: (i: number) => number): number {
-  const [first, ...rest] = spec.deps as [number, ...number[]]
-  const a = read(first)
-  if (spec.op === 1) return a & 1
-  if (spec.op === 2) return Math.max(a, ...rest.map(read))
-  if (spec.op === 3) return (a & 3) === 1 ? 0 : rest.reduce((sum, i) => sum + read(i), a) % 17
-  return a % 3 === 0 ? rest.reduce((sum, i) => sum + read(i), a) % 23 : a * 2 - (rest.length ? read(rest.at(-1)!) : 0)
 }
 
 const stepArb = fc.oneof(
