@@ -469,6 +469,42 @@ describe('a format, or an effect calling flush(), that disposes or creates while
   })
 })
 
+describe('a custom schedule that writes, binds, disposes and throws before or after it flushes', () => {
+  it('should render the latest values and report what it throws', () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const s = new Signal(0)
+    const other = new Signal('o')
+    const el = document.createElement('p')
+    const el2 = document.createElement('p')
+    const el3 = document.createElement('p')
+    let binding: { dispose(): void } | undefined
+    let posts = 0
+    configure({
+      schedule: (f) => {
+        posts++
+        other.value = `o${posts}`
+        if (posts === 1) binding = other.bind(el2)
+        if (posts === 2) {
+          binding!.dispose()
+          batch(() => (s.value = 100))
+        }
+        f()
+        if (posts === 3) throw new Error('after the flush')
+      },
+    })
+    s.bind(el)
+    expect([el.textContent, el2.textContent]).toEqual(['0', 'o1'])
+    s.value = 1
+    expect([el.textContent, el2.textContent]).toEqual(['100', 'o1'])
+    other.bind(el3)
+    expect(el3.textContent).toBe('o3')
+    expect(reported.map(String)).toEqual(['Error: after the flush'])
+    s.value = 5
+    expect(el.textContent).toBe('5')
+  })
+})
+
 describe('bindings disposed early, and nodes moved before the render', () => {
   it('should render nothing for a binding disposed (twice) before its first render, and bind its signal again', () => {
     const s = new Signal(0)
