@@ -352,11 +352,11 @@ export function checkDirty(sub: ReactiveNode): boolean {
 /**
  * A link of `sub` whose source may have changed after the check passed it (a getter run further on wrote a
  * signal): propagate stopped at `sub`, PENDING until its check ends, so only the links tell. A source flagged
- * again, or unwatched (it cannot tell), counts as changed; undefined when none did.
+ * again, left DIRTY (see release), or unwatched (it cannot tell), counts as changed; undefined when none did.
  */
 function missed(sub: ReactiveNode): Link | undefined {
   let l = sub._deps
-  while (l && l._version == l._dep._version && !(l._dep._flags & (PENDING | UNWATCHED))) l = l._nextDep
+  while (l && l._version == l._dep._version && !(l._dep._flags & (PENDING | DIRTY | UNWATCHED))) l = l._nextDep
   return l
 }
 
