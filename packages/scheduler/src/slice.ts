@@ -7,15 +7,18 @@ import { now } from './host.ts'
 /**
  * Starts a time slice of `budget` ms at step count `first`. The returned function, called at step count `count`,
  * reads the clock and returns -1 when the budget is spent, else the step count at which to call it again: half the
- * remaining budget ahead at the rate seen so far, so a slice ends close to its budget after ~log2(budget / step
- * cost) reads (a coarse clock that has not moved yet doubles the steps done). Callers compare counts inline, in
- * their hot loop.
+ * remaining budget ahead at the rate seen so far, but never more than 16 past doubling the steps done in this
+ * slice, so a slice ends close to its budget after ~2 log2(budget / step cost) reads. Callers compare counts
+ * inline, in their hot loop.
  */
 export const slicer = (budget: number, first: number): ((count: number) => number) => {
   const start = now()
   return (count) => {
     const spent = now() - start
     const done = count - first
-    return spent < budget ? count + (spent > 0 ? (done * (budget - spent)) / spent / 2 : done) : -1
+    // At most `done + 16` more (16: the queue's longest unmeasured start): a few fast steps cannot predict
+    // thousands that then turn out slow and overrun the budget by seconds; a sudden slowdown overruns by at most 16
+    // more steps than the slice ran before it. A clock that has not moved (x / 0 is Infinity) takes that bound.
+    return spent < budget ? count + Math.min(done + 16, (done * (budget - spent)) / spent / 2) : -1
   }
 }

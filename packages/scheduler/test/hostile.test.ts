@@ -1,0 +1,93 @@
+// Re-entrant and hostile use: callbacks that cancel, queue, throw or yield during a drain; cancel functions reused;
+// odd options; loop steps and monitors used the wrong way round. What a user expects: nothing lost, nothing run
+// twice, nothing run after its cancel, errors reported, bad input a TypeError naming the argument.
+import { describe, expect, it } from 'vitest'
+import { load, microtasks } from './fake-host.ts'
+
+describe('queue under re-entrant use', () => {
+  it('should survive a callback that cancels itself, an earlier and a later one, and queues more', async () => {
+    const { host, mod } = await load('setImmediate')
+    const c: (() => void)[] = []
+    c.push(mod.macrotask(() => host.log.push('a')))
+    c.push(mod.macrotask(() => { host.log.push('b'); c[1](); c[0](); c[2](); c.push(mod.macrotask(() => host.log.push('e'))) }))
+    c.push(mod.macrotask(() => host.log.push('c')))
+    c.push(mod.macrotask(() => host.log.push('d')))
+    host.wake()
+    for (const cancel of c.slice(0, 4)) cancel()
+    host.wake()
+    expect(host.log.filter((e) => !e.includes(':'))).toEqual(['a', 'b', 'd', 'e'])
+    expect(host.pending()).toBe(0)
+  })
+
+  it('should report Errors and non-Errors thrown by callbacks and keep draining', async () => {
+    const { host, mod } = await load('setImmediate')
+    for (const v of [new Error('e'), 'str', undefined, null, 0]) mod.macrotask(() => { throw v })
+    mod.macrotask(() => host.log.push('after'))
+    host.wake()
+    expect(host.reported).toEqual([new Error('e'), 'str', undefined, null, 0])
+    expect(host.log.at(-1)).toBe('after')
+  })
+
+  it('should run yieldToMain(), macrotask() and loop() called during a drain later, exactly once', async () => {
+    const { host, mod } = await load('setImmediate')
+    let resumed = 0
+    let steps = 0
+    mod.macrotask(() => {
+      mod.yieldToMain().then(() => resumed++)
+      mod.loop(() => ++steps < 3)
+    })
+    host.wake()
+    await microtasks()
+    while (host.pending()) { host.wake(); await microtasks() }
+    expect(resumed).toBe(1)
+    expect(steps).toBe(3)
+  })
+})
+
+describe('time slices when callbacks or steps suddenly get slower', () => {
+  it('should not let a few fast callbacks stretch a drain of slow ones far past budgetMs', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q = mod.createQueue({ budgetMs: 5 })
+    let ran = 0
+    for (let i = 0; i < 1000; i++) q.macrotask(() => host.block(ran++ < 16 ? 0.001 : 1))
+    const start = host.clock
+    host.wake()
+    // 16 fast callbacks, then 1 ms each: the learned first look and the extrapolation allow some overrun, not seconds.
+    expect(host.clock - start).toBeLessThan(40)
+    while (host.pending()) host.wake()
+    expect(ran).toBe(1000)
+  })
+
+  it('should keep a loop slice near its budget when the first step is fast and later ones are slow', async () => {
+    const { host, mod } = await load('setImmediate')
+    let n = 0
+    const l = mod.loop(() => { host.block(n++ === 0 ? 0.001 : 1) }, { budgetMs: 5 })
+    const start = host.clock
+    await microtasks()
+    // A 5 ms budget, 1 ms steps: the slice may overrun a little, not by seconds.
+    expect(host.clock - start).toBeLessThan(20)
+    l.stop()
+  })
+})
+
+describe('loop() hostile steps', () => {
+  it('should keep stop() idempotent, ignore it after done, and reject done for a step that throws after stop()', async () => {
+    const { mod } = await load('setImmediate')
+    const a = mod.loop(() => { a.stop(); a.stop(); throw 'late' })
+    await expect(a.done).rejects.toBe('late')
+    a.stop()
+    expect(a.iterations).toBe(1)
+    let n = 0
+    const b = mod.loop(() => ++n < 3)
+    expect(await b.done).toBe(3)
+    b.stop()
+    expect(b.iterations).toBe(3)
+  })
+
+  it('should treat non-promise return values (numbers, objects, null) as "go on"', async () => {
+    const { mod } = await load('setImmediate')
+    const values = [0, '', null, undefined, {}, NaN, true]
+    let i = 0
+    expect(await mod.loop(() => (i < values.length ? values[i++] : false)).done).toBe(values.length + 1)
+  })
+})
