@@ -33,7 +33,7 @@ export interface Monitor {
   readonly underPressure: boolean
   /** Calls `fn` when the loop goes under pressure or is relieved; returns a function that removes it. */
   on(type: 'pressure' | 'relief', fn: () => void): () => void
-  /** Stops sampling and observing. */
+  /** Stops sampling, observing and calling listeners (an event not yet delivered included). */
   stop(): void
 }
 
@@ -109,6 +109,8 @@ export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions
     stop() {
       clearTimeout(timer)
       observer?.disconnect()
+      // A pressure or relief event decided before stop() is delivered in the next turn: emptied sets skip it too.
+      subs.map((s) => s.clear())
     },
   } as { -readonly [K in keyof Monitor]: Monitor[K] }
   observer?.observe({ type })

@@ -91,3 +91,36 @@ describe('loop() hostile steps', () => {
     expect(await mod.loop(() => (i < values.length ? values[i++] : false)).done).toBe(values.length + 1)
   })
 })
+describe('monitor() hostile use', () => {
+  it('should deliver no pressure or relief event after stop()', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 100 })
+    let calls = 0
+    m.on('pressure', () => calls++)
+    host.advance(50)
+    host.block(200)
+    // The late timer fires: pressure is decided and its listeners queued for the next turn.
+    host.wake()
+    expect(m.underPressure).toBe(true)
+    m.stop()
+    m.stop()
+    while (host.pending()) host.wake()
+    expect(calls).toBe(0)
+  })
+
+  it('should let a listener remove itself and another, add one, and throw, during an event', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 100 })
+    const log: string[] = []
+    let offB = () => {}
+    const offA = m.on('pressure', () => { log.push('a'); offA(); offB(); m.on('pressure', () => log.push('late')); throw new Error('x') })
+    offB = m.on('pressure', () => log.push('b'))
+    m.on('pressure', () => log.push('c'))
+    host.advance(50)
+    host.block(200)
+    host.advance(60)
+    expect(log).toEqual(['a', 'c'])
+    expect(host.reported).toHaveLength(1)
+    m.stop()
+  })
+})
