@@ -70,6 +70,31 @@ describe('time slices when callbacks or steps suddenly get slower', () => {
   })
 })
 
+describe('bad options', () => {
+  it('should name the argument, the value and its type for a string, a symbol or a boxed number, never a TypeError of its own', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.createQueue({ budgetMs: '5' as never })).toThrow('bad budgetMs: 5 (string)')
+    expect(() => mod.createQueue({ budgetMs: Symbol('x') as never })).toThrow('bad budgetMs: Symbol(x) (symbol)')
+    expect(() => mod.loop(() => {}, { budgetMs: Object(5) })).toThrow('bad budgetMs: 5 (object)')
+    expect(() => mod.probeTurnRate({ durationMs: '10' as never })).toThrow('bad durationMs: 10 (string)')
+    expect(() => mod.monitor({ maxLagMs: Symbol() as never })).toThrow('bad maxLagMs: Symbol() (symbol)')
+    expect(() => mod.createQueue({ strategy: Symbol('s') as never })).toThrow('bad strategy: Symbol(s)')
+  })
+
+  it('should accept budgetMs Infinity: a queue that never cuts a drain, a loop that never yields', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q = mod.createQueue({ budgetMs: Infinity })
+    let ran = 0
+    for (let i = 0; i < 100; i++) q.macrotask(() => { ran++; host.block(1) })
+    host.wake()
+    expect(ran).toBe(100)
+    expect(host.pending()).toBe(0)
+    let n = 0
+    expect(await mod.loop(() => { host.block(1); return ++n < 100 }, { budgetMs: Infinity }).done).toBe(100)
+    expect(host.pending()).toBe(0)
+  })
+})
+
 describe('loop() hostile steps', () => {
   it('should keep stop() idempotent, ignore it after done, and reject done for a step that throws after stop()', async () => {
     const { mod } = await load('setImmediate')
