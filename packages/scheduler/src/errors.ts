@@ -1,6 +1,7 @@
 // Bad input fails fast with a TypeError that names the argument and what it got: "bad step: number" (the type, for
-// a function argument), "bad budgetMs: -1" (the value; and its type for a non-number: "bad budgetMs: 5 (string)"). One short template covers every public argument: what each
-// argument expects is in its doc comment and the README, not in the bundle.
+// a function argument), "bad budgetMs: -1" (the value; and its type for a non-number: "bad budgetMs: 5 (string)").
+// One short template covers every public argument: what each argument expects is in its doc comment and the
+// README, not in the bundle.
 
 /** Throws a TypeError: `bad ${name}: ${got}`. */
 export const fail = (name: string, got: unknown): never => {

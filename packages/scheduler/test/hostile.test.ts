@@ -1,7 +1,7 @@
 // Re-entrant and hostile use: callbacks that cancel, queue, throw or yield during a drain; cancel functions reused;
 // odd options; loop steps and monitors used the wrong way round. What a user expects: nothing lost, nothing run
 // twice, nothing run after its cancel, errors reported, bad input a TypeError naming the argument.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { load, microtasks } from './fake-host.ts'
 
 describe('queue under re-entrant use', () => {
@@ -147,5 +147,99 @@ describe('monitor() hostile use', () => {
     expect(log).toEqual(['a', 'c'])
     expect(host.reported).toHaveLength(1)
     m.stop()
+  })
+})
+
+describe('more hostile use', () => {
+  it('should keep using the natives captured at load when setImmediate, MessageChannel or postMessage are patched or deleted later', async () => {
+    for (const kind of ['setImmediate', 'messageChannel', 'postMessage'] as const) {
+      const { host, mod } = await load(kind)
+      const boom = () => { throw new Error(`patched ${kind}`) }
+      vi.stubGlobal('setImmediate', boom)
+      vi.stubGlobal('MessageChannel', boom)
+      vi.stubGlobal('postMessage', boom)
+      vi.stubGlobal('addEventListener', boom)
+      let ran = 0
+      try {
+        mod.macrotask(() => ran++)
+        mod.createQueue().macrotask(() => ran++)
+      } finally {
+        vi.unstubAllGlobals()
+      }
+      vi.stubGlobal('setImmediate', undefined)
+      vi.stubGlobal('MessageChannel', undefined)
+      vi.stubGlobal('postMessage', undefined)
+      try {
+        mod.macrotask(() => ran++)
+        mod.createQueue().macrotask(() => ran++)
+      } finally {
+        vi.unstubAllGlobals()
+      }
+      while (host.pending()) host.wake()
+      expect(ran, kind).toBe(4)
+    }
+  })
+
+  it('should ignore a replay of its private postMessage key by other code: no error, nothing run twice', async () => {
+    const { host, mod } = await load('postMessage')
+    let ran = 0
+    mod.macrotask(() => ran++)
+    const key = host.messages[0]
+    // Another listener on window sees the key and posts it back (a message relay, a hostile script).
+    expect(() => host.message(key, globalThis)).not.toThrow()
+    while (host.pending()) host.wake()
+    expect(() => host.message(key, globalThis)).not.toThrow()
+    expect(ran).toBe(1)
+    mod.macrotask(() => ran++)
+    while (host.pending()) host.wake()
+    expect(ran).toBe(2)
+  })
+
+  it('should not call the step of a loop stopped before it started, and count iterations exactly', async () => {
+    const { mod } = await load('setImmediate')
+    let calls = 0
+    const l = mod.loop(() => { calls++ })
+    l.stop()
+    expect(await l.done).toBe(0)
+    expect(calls).toBe(0)
+    expect(l.iterations).toBe(0)
+    let n = 0
+    const seen: number[] = []
+    const m = mod.loop(async () => { seen.push(m.iterations); await null; return ++n < 50 })
+    expect(await m.done).toBe(50)
+    expect(m.iterations).toBe(50)
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+  })
+
+  it('should reject done when a step returns a value whose then getter throws', async () => {
+    const { mod } = await load('setImmediate')
+    const l = mod.loop(() => ({ get then() { throw new Error('getter') } }))
+    await expect(l.done).rejects.toThrow('getter')
+  })
+
+  it('should leave nothing scheduled after monitors started and stopped repeatedly', async () => {
+    const { host, mod } = await load('setImmediate')
+    for (let i = 0; i < 20; i++) { const m = mod.monitor(); m.stop(); m.stop() }
+    // Only the 1 ms turn-rate probes of the first ticks may still run; then nothing.
+    for (let i = 0; i < 10_000 && host.pending(); i++) host.wake()
+    expect(host.pending()).toBe(0)
+  })
+
+  it('should take out-of-range monitor options as documented (maxUtilization above 1: never by utilization)', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: Infinity, maxUtilization: 5 })
+    for (let i = 0; i < 40; i++) { host.block(60); host.advance(50) }
+    expect(m.utilization).toBeGreaterThan(0.5)
+    expect(m.underPressure).toBe(false)
+    m.stop()
+    expect(() => mod.monitor({ maxUtilization: -0.1 })).toThrow('bad maxUtilization: -0.1')
+    expect(() => mod.monitor({ maxLagMs: NaN })).toThrow('bad maxLagMs: NaN')
+  })
+
+  it('should throw a TypeError naming a bad probeTurnRate argument', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.probeTurnRate({ durationMs: -1 })).toThrow('bad durationMs: -1')
+    expect(() => mod.probeTurnRate({ durationMs: NaN })).toThrow('bad durationMs: NaN')
+    expect(() => mod.probeTurnRate({ strategy: 'nope' as never })).toThrow('bad strategy: nope')
   })
 })
