@@ -1,5 +1,5 @@
 // The package in a plain Node process: nothing queued means the process exits by itself, even with a monitor
-// running and a MessageChannel queue used. Run on an esbuild bundle of the source and on the shipped dist/index.js.
+// running, a MessageChannel queue used, cancelled callbacks and a loop waiting on a step that never settles. Run on an esbuild bundle of the source and on the shipped dist/index.js.
 import { describe, expect, it } from 'vitest'
 import { spawnSync, execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -21,6 +21,11 @@ let i = 0
 const iterations = await loop(async () => ++i < 10000).done
 const m = monitor()
 const rate = await probeTurnRate({ durationMs: 50 })
+// Cancelled work on both wake-ups, and a loop whose step never settles, keep nothing alive (and a cancelled
+// callback that ran would throw: uncaught in Node, a non-zero exit).
+macrotask(() => { throw new Error('a cancelled callback ran') })()
+mc.macrotask(() => { throw new Error('a cancelled callback ran') })()
+loop(() => new Promise(() => {}))
 setTimeout(() => {
   console.log(JSON.stringify({ strategy, order, iterations, rate, lag: m.lag }))
   // No stop(): the monitor must not keep the process alive on its own.
