@@ -241,5 +241,8 @@ describe('more hostile use', () => {
     expect(() => mod.probeTurnRate({ durationMs: -1 })).toThrow('bad durationMs: -1')
     expect(() => mod.probeTurnRate({ durationMs: NaN })).toThrow('bad durationMs: NaN')
     expect(() => mod.probeTurnRate({ strategy: 'nope' as never })).toThrow('bad strategy: nope')
+    for (const name of ['__proto__', 'constructor', 'hasOwnProperty']) {
+      expect(() => mod.probeTurnRate({ strategy: name as never }), name).toThrow(`bad strategy: ${name}`)
+    }
   })
 })

@@ -151,15 +151,16 @@ describe('macrotask()', () => {
 
   it('should run every callback once, FIFO per queue, unless cancelled before it ran, under random interleavings', async () => {
     // A model check of the reused arrays and serial ids: three queues (budgets 1 ms, 0 and the default queue's 5 ms)
-    // share one primitive (one waiting list for the message strategies); callbacks queue and cancel others at random,
+    // share one primitive, a fourth runs on setTimeout (one waiting list for the message strategies); callbacks queue and cancel others at random,
     // from outside and from inside drains, before and after they ran, across budget cuts and many array swaps.
     for (const kind of ['setImmediate', 'messageChannel', 'postMessage'] as const) {
       for (let seed = 1; seed <= 12; seed++) {
         let s = seed
         const random = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648
         const { host, mod } = await load(kind)
-        const queues = [mod.createQueue({ budgetMs: 1 }).macrotask, mod.createQueue({ budgetMs: 0 }).macrotask, mod.macrotask]
-        const ran: number[][] = [[], [], []]
+        // A fourth queue on another primitive (setTimeout), interleaved with the others on the same fake host.
+        const queues = [mod.createQueue({ budgetMs: 1 }).macrotask, mod.createQueue({ budgetMs: 0 }).macrotask, mod.macrotask, mod.createQueue({ strategy: 'setTimeout', budgetMs: 2 }).macrotask]
+        const ran: number[][] = queues.map(() => [])
         const cancels: (() => void)[] = []
         const cancelled = new Set<number>()
         const done = new Set<number>()
@@ -170,7 +171,7 @@ describe('macrotask()', () => {
         }
         const add = (depth: number) => {
           const id = cancels.length
-          const which = Math.floor(random() * 3)
+          const which = Math.floor(random() * queues.length)
           cancels.push(queues[which](() => {
             // Recorded, not thrown: the queue would catch and report an expect() failing here.
             if (cancelled.has(id) || done.has(id)) wrong.push(`${id} ran after cancel or twice`)
