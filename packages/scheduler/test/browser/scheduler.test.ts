@@ -54,6 +54,30 @@ describe('macrotask() on the real loop', () => {
     expect(runs).toBe(1)
   })
 
+  it('should throw nothing and run nothing twice when another listener replays its postMessage key', async () => {
+    const q = createQueue({ strategy: 'postMessage' })
+    const errors: unknown[] = []
+    const onError = (e: ErrorEvent) => { errors.push(e.error); e.preventDefault() }
+    // A relay that posts every number it sees back to this window, once each (as a message bridge might).
+    const seen = new Set<unknown>()
+    const relay = (e: MessageEvent) => { if (typeof e.data == 'number' && !seen.has(e.data)) { seen.add(e.data); postMessage(e.data, '*') } }
+    addEventListener('error', onError)
+    addEventListener('message', relay)
+    try {
+      let ran = 0
+      for (let round = 0; round < 3; round++) {
+        seen.clear()
+        await new Promise<void>((resolve) => { q.macrotask(() => ran++); q.macrotask(resolve) })
+        await sleep(20)
+      }
+      expect(ran).toBe(3)
+      expect(errors).toEqual([])
+    } finally {
+      removeEventListener('message', relay)
+      removeEventListener('error', onError)
+    }
+  })
+
   it('should let a timer in between two batches', async () => {
     const log: string[] = []
     setTimeout(() => log.push('timer'), 0)
