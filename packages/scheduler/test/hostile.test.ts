@@ -117,7 +117,7 @@ describe('loop() hostile steps', () => {
   })
 })
 describe('monitor() hostile use', () => {
-  it('should deliver no pressure or relief event after stop()', async () => {
+  it('should deliver no event decided before stop() and not yet delivered (pressure)', async () => {
     const { host, mod } = await load('setImmediate')
     const m = mod.monitor({ maxLagMs: 100 })
     let calls = 0
