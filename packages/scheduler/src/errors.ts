@@ -16,3 +16,6 @@ export const fnArg = <T>(name: string, v: T): T => (typeof v == 'function' ? v :
  * (`bad budgetMs: 5 (string)` for '5': the value alone would read as a valid 5). */
 export const numArg = (name: string, v: unknown): number =>
   typeof v == 'number' ? (v >= 0 ? v : fail(name, v)) : fail(name, `${String(v)} (${typeof v})`)
+
+/** Returns `v` if it is an object (an options bag), else throws a TypeError: `bad options: string`. */
+export const objArg = <T>(v: T): T => (v && typeof v == 'object' ? v : fail('options', v && typeof v))

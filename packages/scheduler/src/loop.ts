@@ -1,4 +1,4 @@
-import { fnArg, numArg } from './errors.ts'
+import { fnArg, numArg, objArg } from './errors.ts'
 import { poster, queueMicrotask, strategy } from './host.ts'
 import { slicer } from './slice.ts'
 
@@ -16,8 +16,9 @@ export interface Loop {
  * Calls `step()` back to back (awaiting it when it returns a promise) and yields one macrotask whenever `budgetMs`
  * is spent; ends on `stop()` or when a step returns (or resolves to) `false`; a throwing step rejects `done`.
  */
-export function loop(step: () => unknown, { budgetMs = 5 }: { budgetMs?: number } = {}): Loop {
+export function loop(step: () => unknown, options: { budgetMs?: number } = {}): Loop {
   fnArg('step', step)
+  const { budgetMs = 5 } = objArg(options)
   numArg('budgetMs', budgetMs)
   // Each yield is a host task of its own, not a callback of the batched queue: a batch of several loops' slices
   // would run them back to back in ONE task wherever the queue skips the clock (a batch no longer than its learned

@@ -1,4 +1,4 @@
-import { fail, fnArg, numArg } from './errors.ts'
+import { fail, fnArg, numArg, objArg } from './errors.ts'
 import { clearTimeout, now, PerformanceObserver, setTimeout } from './host.ts'
 import { rate } from './probe.ts'
 import { macrotask } from './queue.ts'
@@ -43,7 +43,8 @@ export interface Monitor {
 // the pressure decision cover a rolling window of the last 5000 ms.
 
 /** Starts an event-loop monitor: lag, utilization, long tasks, turn rate and pressure events, without pinning the CPU. */
-export function monitor({ maxLagMs = 100, maxUtilization = 0.9 }: MonitorOptions = {}): Monitor {
+export function monitor(options: MonitorOptions = {}): Monitor {
+  const { maxLagMs = 100, maxUtilization = 0.9 } = objArg(options)
   numArg('maxLagMs', maxLagMs)
   numArg('maxUtilization', maxUtilization) // above 1: never under pressure by utilization
   // Listeners of 'relief' and of 'pressure', indexed by the value `underPressure` takes when they fire. Each entry

@@ -1,4 +1,4 @@
-import { numArg } from './errors.ts'
+import { fail, numArg, objArg } from './errors.ts'
 import { now, poster, strategy as detected, type Strategy } from './host.ts'
 
 /** Chains `post` wake-ups for `ms` (and until the clock moves) from `start`; resolves with turns per second. */
@@ -14,5 +14,8 @@ export const rate = (post: (fn: () => void) => void, ms: number, start = now()):
   })
 
 /** Resolves with the turns per second of a chain of `strategy` wake-ups run for `durationMs` (seed 001's checker). */
-export const probeTurnRate = ({ strategy = detected, durationMs = 250 }: { strategy?: Strategy; durationMs?: number } = {}): Promise<number> =>
-  rate(poster(strategy), numArg('durationMs', durationMs))
+export const probeTurnRate = (options: { strategy?: Strategy; durationMs?: number } = {}): Promise<number> => {
+  const { strategy = detected, durationMs = 250 } = objArg(options)
+  // Finite: an endless probe would never resolve, and would keep the thread busy.
+  return rate(poster(strategy), numArg('durationMs', durationMs) < 1 / 0 ? durationMs : fail('durationMs', durationMs))
+}

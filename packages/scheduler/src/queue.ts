@@ -1,4 +1,4 @@
-import { fnArg, numArg } from './errors.ts'
+import { fnArg, numArg, objArg } from './errors.ts'
 import { poster, report, strategy as detected, type Strategy } from './host.ts'
 import { slicer } from './slice.ts'
 
@@ -21,7 +21,8 @@ export interface Queue {
 type Slot = (() => void) | 0
 
 /** Creates a batched queue: callbacks queued before a wake-up share one dispatch, drained FIFO in time slices. */
-export function createQueue({ strategy = detected, budgetMs = 5 }: QueueOptions = {}): Queue {
+export function createQueue(options: QueueOptions = {}): Queue {
+  const { strategy = detected, budgetMs = 5 } = objArg(options)
   numArg('budgetMs', budgetMs)
   const post = poster(strategy)
   // Two arrays swapped at each snapshot and reused, never truncated: a batch writes into slots that already exist

@@ -236,6 +236,23 @@ describe('more hostile use', () => {
     expect(() => mod.monitor({ maxLagMs: NaN })).toThrow('bad maxLagMs: NaN')
   })
 
+  it('should throw a TypeError for options that are not an object, instead of using the defaults', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.createQueue('setTimeout' as never)).toThrow(/^bad options: string$/)
+    expect(() => mod.createQueue(null as never)).toThrow(/^bad options: null$/)
+    expect(() => mod.loop(() => {}, 0 as never)).toThrow(/^bad options: 0$/)
+    expect(() => mod.monitor(100 as never)).toThrow(/^bad options: number$/)
+    expect(() => mod.probeTurnRate('postTask' as never)).toThrow(/^bad options: string$/)
+    // undefined is no options; an array or a class instance is an object like any other
+    expect(mod.createQueue(undefined).strategy).toBe('setImmediate')
+    expect(mod.createQueue([] as never).strategy).toBe('setImmediate')
+  })
+
+  it('should refuse an infinite probeTurnRate duration, which would never resolve', async () => {
+    const { mod } = await load('setImmediate')
+    expect(() => mod.probeTurnRate({ durationMs: Infinity })).toThrow(/^bad durationMs: Infinity$/)
+  })
+
   it('should throw a TypeError naming a bad probeTurnRate argument', async () => {
     const { mod } = await load('setImmediate')
     expect(() => mod.probeTurnRate({ durationMs: -1 })).toThrow('bad durationMs: -1')
