@@ -227,6 +227,9 @@ export async function run(options: RunOptions = {}): Promise<Results> {
     return [value, (now() - t0) / Math.max(options.cpu() - c0, 1e-3)]
   }
   const med = (key: string) => median(samples.get(key)!)
+  // Ratios are taken within each round (the two measured back to back), then their median: drift in the machine's
+  // load between rounds then cancels out instead of landing on one side of the ratio.
+  const last = (key: string) => samples.get(key)!.at(-1)!
   for (let r = 0; r < rounds; r++) {
     // Rotate the order every round so that no case always runs first (JIT warm-up, GC debt).
     const rot = <T>(xs: T[]) => xs.map((_, i) => xs[(i + r) % xs.length])
@@ -238,13 +241,16 @@ export async function run(options: RunOptions = {}): Promise<Results> {
           add(`turns ${kind}`, rate * f)
         }
       }
+      add('turns ratio', last('turns macrotask') / last(`turns ${strategy}`))
     }
     if (only.includes('queue')) {
       for (const n of sizes) {
+        const pair: Record<string, number> = {}
         for (const impl of rot<QueueImpl>(['eddy', 'handWritten'])) {
           const [rate, f] = await cpuFactor(() => queue(impl, n, ms))
-          add(`queue ${n} ${impl}`, rate * f)
+          add(`queue ${n} ${impl}`, (pair[impl] = rate * f))
         }
+        add(`queue ${n} ratio`, pair.eddy! / pair.handWritten!)
       }
     }
     if (only.includes('loops')) {
@@ -256,6 +262,7 @@ export async function run(options: RunOptions = {}): Promise<Results> {
         if (kind === 'loop') loopMs = (res.nsPerIteration * iterations) / 1e6
       }
       add('worst idle', (await idleRun(Math.max(loopMs, 50))).worstTimerDelayMs)
+      add('loop ratio', last('ns loop') / last('ns microtask'))
     }
     log(`round ${r + 1}/${rounds} done`)
   }
@@ -266,12 +273,12 @@ export async function run(options: RunOptions = {}): Promise<Results> {
     rounds,
     cpu: !!options.cpu,
     turns: has('turns') ? kinds.map((kind) => ({ kind, perSecond: med(`turns ${kind}`) })) : [],
-    turnRatio: { primitive: strategy, ratio: has('turns') ? med('turns macrotask') / med(`turns ${strategy}`) : NaN },
+    turnRatio: { primitive: strategy, ratio: has('turns') ? med('turns ratio') : NaN },
     queue: has('queue')
       ? sizes.map((perTurn) => {
           const eddy = med(`queue ${perTurn} eddy`)
           const handWritten = med(`queue ${perTurn} handWritten`)
-          return { perTurn, eddy, handWritten, ratio: eddy / handWritten }
+          return { perTurn, eddy, handWritten, ratio: med(`queue ${perTurn} ratio`) }
         })
       : [],
     loops: has('loops')
@@ -280,7 +287,7 @@ export async function run(options: RunOptions = {}): Promise<Results> {
           { kind: 'idle' as const, nsPerIteration: 0, worstTimerDelayMs: med('worst idle') },
         ]
       : [],
-    loopRatio: has('loops') ? med('ns loop') / med('ns microtask') : NaN,
+    loopRatio: has('loops') ? med('loop ratio') : NaN,
   }
 }
 
@@ -292,6 +299,7 @@ export function markdown(r: Results): string {
   const ok = (pass: boolean) => (pass ? 'met' : 'NOT met')
   const clock = r.cpu ? 'CPU-time normalized rates' : 'wall time'
   const lines = [`### @eddy/scheduler on ${r.host} (strategy: ${r.strategy}; medians of ${r.rounds} rounds; ${clock})`]
+  lines.push('', 'Rates are medians over the rounds; each bold ratio is the median of the ratios measured within each round.')
   if (r.turns.length) {
     const base = r.turns[0].perSecond
     lines.push(
