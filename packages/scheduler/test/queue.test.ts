@@ -73,6 +73,25 @@ describe('macrotask()', () => {
     expect(ran - first).toBe(3)
   })
 
+  it('should notice callbacks that turned slow in batches too short to read the clock, within 16 wake-ups', async () => {
+    const { host, mod } = await load('setImmediate')
+    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
+    // Batches of 10 callbacks of 2 ms: 20 ms each, against a 5 ms budget, and shorter than the learned gap.
+    const tasks: number[] = []
+    for (let batch = 0; batch < 40; batch++) {
+      for (let i = 0; i < 10; i++) mod.macrotask(() => host.block(2))
+      while (host.pending()) {
+        const t = host.clock
+        host.wake()
+        tasks.push(host.clock - t)
+      }
+    }
+    // Before it notices, every wake-up runs a whole batch; after, none runs much past the budget.
+    expect(tasks[0]).toBeGreaterThan(19)
+    expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
+  })
+
   it('should cancel exactly its own callback while the arrays are reused across many batches', async () => {
     const { host, mod } = await load('setImmediate')
     const cancels: (() => void)[] = []
