@@ -1,9 +1,12 @@
 import { fnArg } from './errors.ts'
-import { queueMicrotask } from './host.ts'
-import { macrotask } from './queue.ts'
+import { poster, queueMicrotask, strategy } from './host.ts'
 
 /** Runs `fn` at the next microtask checkpoint, before any macrotask, timer, input or render. */
 export const microtask = (fn: () => void): void => queueMicrotask(fnArg('fn', fn))
 
+const post = poster(strategy)
+
+// A host task per call, not a batched one: callers resumed in one task would run back to back, with no rendering
+// or input between them.
 /** Resolves in a later macrotask, so timers, input and rendering get in before the caller continues. */
-export const yieldToMain = (): Promise<void> => new Promise<void>(macrotask)
+export const yieldToMain = (): Promise<void> => new Promise<void>((resolve) => post(resolve))

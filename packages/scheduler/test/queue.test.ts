@@ -268,6 +268,21 @@ describe('yieldToMain()', () => {
   })
 })
 
+describe('yieldToMain() callers', () => {
+  it('should resume each caller in a host task of its own, so the page gets in between them', async () => {
+    const { host, mod } = await load('setImmediate')
+    const order: string[] = []
+    void mod.yieldToMain().then(() => order.push('a'))
+    void mod.yieldToMain().then(() => order.push('b'))
+    host.wake()
+    await microtasks()
+    expect(order).toEqual(['a'])
+    host.wake()
+    await microtasks()
+    expect(order).toEqual(['a', 'b'])
+  })
+})
+
 describe('microtask()', () => {
   it('should run before the next macrotask and reject a non-function', async () => {
     const { host, mod } = await load('setImmediate')
