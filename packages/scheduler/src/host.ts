@@ -69,3 +69,6 @@ export const strategy = (Object.keys(posters) as Strategy[]).find((s) => posters
 /** The post function of `name`; a TypeError naming the strategy when it is unknown or missing on this host. */
 export const poster = (name: Strategy): ((fn: Fn) => void) =>
   posters[name] || fail('strategy', name)
+
+/** Posts `fn` as a host task of its own with the detected strategy (no batching: `loop` and `yieldToMain`). */
+export const post = poster(strategy)

@@ -1,5 +1,5 @@
 import { fnArg, numArg, objArg } from './errors.ts'
-import { poster, queueMicrotask, strategy } from './host.ts'
+import { post, queueMicrotask } from './host.ts'
 import { slicer } from './slice.ts'
 
 /** A running cooperative loop. */
@@ -20,10 +20,9 @@ export function loop(step: () => unknown, options: { budgetMs?: number } = {}): 
   fnArg('step', step)
   const { budgetMs = 5 } = objArg(options)
   numArg('budgetMs', budgetMs)
-  // Each yield is a host task of its own, not a callback of the batched queue: a batch of several loops' slices
+  // Each yield is a host task of its own (`post`), not a callback of the batched queue: a batch of several loops' slices
   // would run them back to back in ONE task wherever the queue skips the clock (a batch no longer than its learned
   // count, up to 16, reads none), so two loops made 10 ms tasks, three 15 ms, at every wake-up.
-  const post = poster(strategy)
   let count = 0
   let stopped = false
   const done = new Promise<number>((resolve, reject) => {

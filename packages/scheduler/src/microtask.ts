@@ -1,10 +1,8 @@
 import { fnArg } from './errors.ts'
-import { poster, queueMicrotask, strategy } from './host.ts'
+import { post, queueMicrotask } from './host.ts'
 
 /** Runs `fn` at the next microtask checkpoint, before any macrotask, timer, input or render. */
 export const microtask = (fn: () => void): void => queueMicrotask(fnArg('fn', fn))
-
-const post = poster(strategy)
 
 // A host task per call, not a batched one: callers resumed in one task would run back to back, with no rendering
 // or input between them.

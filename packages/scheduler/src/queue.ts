@@ -69,7 +69,8 @@ export function createQueue(options: QueueOptions = {}): Queue {
     const end = size
     let i = at
     let next = i + gap
-    const tick = (next < end || (++blind & 15) == 0 && (next = i + 1) < end) && ((blind = 0), slicer(budgetMs, i))
+    if (next >= end && !(++blind & 15)) next = i + 1
+    const tick = next < end && ((blind = 0), slicer(budgetMs, i))
     while (i < end) {
       const fn = items[i]
       items[i++] = 0
