@@ -2,7 +2,7 @@
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
 import { cleanup, keepAlive, purge, start, type ReactiveNode } from './graph.ts'
-import { expectFunction } from './errors.ts'
+import { expectFunction, several } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
 export const disposeKey: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose)
@@ -56,11 +56,15 @@ export function effect(fn: EffectFn): Dispose {
   const e: ReactiveNode = new (Effect as any)(fn)
   const stop = dispose(e)
   // If the first run throws (or its writes end in a cycle) the effect is disposed and the error goes to the
-  // caller: nothing half-applied.
+  // caller: nothing half-applied. Its cleanup may throw too (without `reportError`): then both go.
   try {
     start(e)
   } catch (error) {
-    stop()
+    try {
+      stop()
+    } catch (late) {
+      throw several([error, late])
+    }
     throw error
   }
   return stop

@@ -26,12 +26,23 @@ export function cycle(): Error {
 /**
  * Reports an error thrown by an effect, subscriber, cleanup or render without stopping the others. Without
  * `reportError`, it is rethrown after the outermost drain, or at once outside of one (a cleanup run by dispose).
+ * A `reportError` that throws is treated like a missing one, with what it threw.
  */
 export function report(error: unknown): void {
   // Looked up at call time, so a host (or a test) can install it late.
-  if (typeof reportError == 'function') reportError(error)
-  else if (draining) (pending ??= []).push(error)
+  if (typeof reportError == 'function')
+    try {
+      return reportError(error)
+    } catch (failure) {
+      error = failure
+    }
+  if (draining) (pending ??= []).push(error)
   else throw error
+}
+
+/** The one error of `errors` as it is, or an AggregateError of them all, in order. */
+export function several(errors: unknown[]): unknown {
+  return errors.length > 1 ? new AggregateError(errors, `${errors.length} errors`) : errors[0]
 }
 
 /**
@@ -83,19 +94,25 @@ export function release(item: Queued): void {
 
 /**
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
- * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected". Where the host has
- * no `reportError`, the first reported error is rethrown at the end of the outermost drain.
+ * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected" (thrown). Where the
+ * host has no `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see
+ * `several`), with the cycle's last.
  */
 export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
   let i = 0
   let end = queue._size
   let rounds = 0
+  let cut: Error | undefined
+  let errors: unknown[] | undefined
   draining++
   try {
     for (; i < queue._size; i++) {
       if (i == end) {
-        if (++rounds > 100) throw cycle()
+        if (++rounds > 100) {
+          cut = cycle()
+          break
+        }
         end = queue._size
       }
       const item = items[i]!
@@ -107,7 +124,11 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
       }
     }
   } finally {
-    draining--
+    // Taken here, so that nothing thrown through this drain (a stack overflow) leaves them for a later one.
+    if (!--draining) {
+      errors = pending
+      pending = undefined
+    }
     // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and released, so
     // that its next change queues it again: left queued, it would loop in the next drain, which may be a later
     // unrelated write or effect().
@@ -117,9 +138,9 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
     }
     queue._size = 0
   }
-  if (pending && !draining) {
-    const error = pending[0]
-    pending = undefined
-    throw error
+  if (errors) {
+    if (cut) errors.push(cut)
+    throw several(errors)
   }
+  if (cut) throw cut
 }

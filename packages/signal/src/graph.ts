@@ -26,7 +26,7 @@ import {
   UNWATCHED,
   WATCHING,
 } from './flags.ts'
-import { cycle, drain, expectFunction, push, report, type Queue } from './errors.ts'
+import { cycle, drain, expectFunction, push, report, several, type Queue } from './errors.ts'
 import { enqueue, schedule, scheduled, type RenderJob } from './render.ts'
 
 /**
@@ -541,22 +541,38 @@ export function start(e: ReactiveNode): void {
   batchDepth++
   try {
     execute(e)
-  } finally {
-    batchDepth--
-    settle()
+  } catch (error) {
+    unbatch(true, error)
   }
+  unbatch()
 }
 
 /** Runs `fn` with every write inside it applied at once: subscribers, effects and renders run once, after the outermost batch. */
 export function batch<T>(fn: () => T): T {
   expectFunction(fn, 'batch')
   batchDepth++
+  let result: T
   try {
-    return fn()
-  } finally {
-    batchDepth--
-    settle()
+    result = fn()
+  } catch (error) {
+    unbatch(true, error)
   }
+  unbatch()
+  return result!
+}
+
+/**
+ * Ends a batch: runs the effects it queued and posts the render flush. When the batch threw `error` (`threw`),
+ * it is rethrown, together with what the effects threw without `reportError` (see `several`): neither is lost.
+ */
+function unbatch(threw?: boolean, error?: unknown): void {
+  batchDepth--
+  try {
+    settle()
+  } catch (late) {
+    throw threw ? several([error, late]) : late
+  }
+  if (threw) throw error
 }
 
 /** Runs `fn` without tracking what it reads, and returns its result. */

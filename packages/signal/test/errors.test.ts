@@ -1,0 +1,163 @@
+// Several errors at once: none is lost, whether the host has `reportError` or not, and whatever `reportError` does.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Signal, batch, effect } from '@eddy/signal'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+/** What `fn` throws (fails the test if it returns). */
+function thrown(fn: () => void): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}
+
+/** Two effects on `s` that throw `first` and `second` once `s` is truthy, and one that counts its runs. */
+function twoThrowing(s: Signal<number>, first: unknown, second: unknown): { runs: number } {
+  const counter = { runs: 0 }
+  effect(() => {
+    if (s.value) throw first
+  })
+  effect(() => {
+    s.value
+    counter.runs++
+  })
+  effect(() => {
+    if (s.value) throw second
+  })
+  return counter
+}
+
+describe('several errors without reportError', () => {
+  it('should throw an AggregateError holding every error of a flush, in order, after running the others', () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    const first = new Error('first')
+    const second = new Error('second')
+    const counter = twoThrowing(s, first, second)
+    const error = thrown(() => (s.value = 1))
+    expect(error).toBeInstanceOf(AggregateError)
+    expect((error as AggregateError).errors).toEqual([first, second])
+    expect(counter.runs).toBe(2)
+  })
+
+  it('should still throw a lone error as it is', () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    const only = { reason: 'not an Error' }
+    effect(() => {
+      if (s.value) throw only
+    })
+    expect(thrown(() => (s.value = 1))).toBe(only)
+  })
+
+  it('should throw both the error of a batch function and the error of an effect it triggered', () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    const fromEffect = new Error('effect')
+    const fromBatch = new Error('batch')
+    effect(() => {
+      if (s.value) throw fromEffect
+    })
+    const error = thrown(() =>
+      batch(() => {
+        s.value = 1
+        throw fromBatch
+      }),
+    )
+    expect(error).toBeInstanceOf(AggregateError)
+    expect((error as AggregateError).errors).toEqual([fromBatch, fromEffect])
+  })
+
+  it("should throw both the first run's error of a new effect and the error of an effect it triggered", () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    const fromOther = new Error('other')
+    const fromNew = new Error('new')
+    effect(() => {
+      if (s.value) throw fromOther
+    })
+    const error = thrown(() =>
+      effect(() => {
+        s.value = 1
+        throw fromNew
+      }),
+    )
+    expect(error).toBeInstanceOf(AggregateError)
+    expect((error as AggregateError).errors).toEqual([fromNew, fromOther])
+  })
+
+  it('should throw both the error that disposes a new effect and the error of its cleanup', () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    const fromOther = new Error('other')
+    const fromCleanup = new Error('cleanup')
+    effect(() => {
+      if (s.value) throw fromOther
+    })
+    const error = thrown(() =>
+      effect(() => {
+        s.value = 1
+        return () => {
+          throw fromCleanup
+        }
+      }),
+    )
+    expect(error).toBeInstanceOf(AggregateError)
+    expect((error as AggregateError).errors).toEqual([fromOther, fromCleanup])
+  })
+
+  it('should throw an error reported before a cycle together with the cycle, and not from a later write', () => {
+    vi.stubGlobal('reportError', undefined)
+    const s = new Signal(0)
+    const loop = new Signal(0)
+    const early = new Error('early')
+    effect(() => {
+      if (s.value) throw early
+    })
+    effect(() => {
+      if (s.value) loop.value = loop.value + 1
+    })
+    const error = thrown(() => (s.value = 1))
+    expect(error).toBeInstanceOf(AggregateError)
+    const [a, b] = (error as AggregateError).errors
+    expect(a).toBe(early)
+    expect(String(b)).toMatch(/^Error: Cycle detected/)
+    // An unrelated write that runs an effect without error must not throw the old error.
+    const other = new Signal(0)
+    let runs = 0
+    effect(() => {
+      other.value
+      runs++
+    })
+    expect(() => (other.value = 1)).not.toThrow()
+    expect(runs).toBe(2)
+  })
+})
+
+describe('a reportError that throws', () => {
+  it('should not stop the other effects, and its error is thrown after the flush', () => {
+    const failure = new Error('reportError failed')
+    const seen: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => {
+      seen.push(e)
+      throw failure
+    })
+    const s = new Signal(0)
+    const first = new Error('first')
+    const second = new Error('second')
+    const counter = twoThrowing(s, first, second)
+    const error = thrown(() => (s.value = 1))
+    expect(seen).toEqual([first, second])
+    expect(counter.runs).toBe(2)
+    expect(error).toBeInstanceOf(AggregateError)
+    expect((error as AggregateError).errors).toEqual([failure, failure])
+    // Nothing stays queued or flagged: the next write runs every effect again.
+    expect(thrown(() => (s.value = 2))).toBeInstanceOf(AggregateError)
+    expect(counter.runs).toBe(3)
+  })
+})
