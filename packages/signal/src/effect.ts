@@ -2,7 +2,7 @@
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
 import { cleanup, keepAlive, purge, start, type ReactiveNode } from './graph.ts'
-import { expectFunction, several } from './errors.ts'
+import { expectFunction, rethrowAfter } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
 export const disposeKey: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose)
@@ -60,12 +60,7 @@ export function effect(fn: EffectFn): Dispose {
   try {
     start(e)
   } catch (error) {
-    try {
-      stop()
-    } catch (late) {
-      throw several([error, late])
-    }
-    throw error
+    rethrowAfter(error, stop)
   }
   return stop
 }

@@ -40,9 +40,26 @@ export function report(error: unknown): void {
   else throw error
 }
 
-/** The one error of `errors` as it is, or an AggregateError of them all, in order. */
+// The AggregateErrors made by `several`: one that is combined again is spread, not nested (a user's is kept whole).
+const made = new WeakSet<object>()
+
+/** The one error of `errors` as it is, or an AggregateError of them all, in order (flat). */
 export function several(errors: unknown[]): unknown {
-  return errors.length > 1 ? new AggregateError(errors, `${errors.length} errors`) : errors[0]
+  errors = errors.flatMap((e) => (made.has(e as object) ? (e as AggregateError).errors : [e]))
+  if (errors.length < 2) return errors[0]
+  const all = new AggregateError(errors, `${errors.length} errors`)
+  made.add(all)
+  return all
+}
+
+/** Runs `fn` once `error` was thrown, then throws `error`, with what `fn` threw (see `several`): neither is lost. */
+export function rethrowAfter(error: unknown, fn: () => void): never {
+  try {
+    fn()
+  } catch (late) {
+    throw several([error, late])
+  }
+  throw error
 }
 
 /**

@@ -26,7 +26,7 @@ import {
   UNWATCHED,
   WATCHING,
 } from './flags.ts'
-import { cycle, drain, expectFunction, push, report, several, type Queue } from './errors.ts'
+import { cycle, drain, expectFunction, push, report, rethrowAfter, type Queue } from './errors.ts'
 import { enqueue, schedule, scheduled, type RenderJob } from './render.ts'
 
 /**
@@ -529,11 +529,15 @@ export function settle(): void {
     runningEffects = true
     try {
       drain(effectQueue, runEffect)
-    } finally {
+    } catch (error) {
       runningEffects = false
-      schedule()
+      // The renders are posted all the same; what posting throws (a schedule that throws, or flushes at once and
+      // a render throws) goes with the effects' errors.
+      rethrowAfter(error, schedule)
     }
-  } else schedule()
+    runningEffects = false
+  }
+  schedule()
 }
 
 /** @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never re-entrantly. */
@@ -567,12 +571,8 @@ export function batch<T>(fn: () => T): T {
  */
 function unbatch(threw?: boolean, error?: unknown): void {
   batchDepth--
-  try {
-    settle()
-  } catch (late) {
-    throw threw ? several([error, late]) : late
-  }
-  if (threw) throw error
+  if (threw) rethrowAfter(error, settle)
+  settle()
 }
 
 /** Runs `fn` without tracking what it reads, and returns its result. */
