@@ -155,9 +155,6 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
     }
     queue._size = 0
   }
-  if (errors) {
-    if (cut) errors.push(cut)
-    throw several(errors)
-  }
-  if (cut) throw cut
+  if (cut) (errors ??= []).push(cut)
+  if (errors) throw several(errors)
 }
