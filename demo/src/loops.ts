@@ -107,6 +107,9 @@ function inWorker(ms: number): Promise<WorkResult> {
     w.onmessage = (event: MessageEvent<WorkResult>) => resolve(event.data)
     w.onerror = (event) => {
       event.preventDefault()
+      // A worker whose script failed to load never answers again: the next run starts a new one.
+      w.terminate()
+      worker = undefined
       reject(new Error(`worker failed: ${event.message || 'could not start'}`))
     }
     const request: WorkerRequest = { ms }

@@ -84,3 +84,23 @@ test.describe('the llama during the loops', () => {
     }
   })
 })
+
+test.describe('the worker loop', () => {
+  test('runs again after the worker failed to start', async ({ page }) => {
+    await openDemo(page)
+    const status = page.locator('#loop-status')
+    // The first time, the worker's script does not load (a flaky network, a deploy that removed the old chunk).
+    await page.route(/\/worker[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }))
+    await page.getByLabel('Run time (seconds)').fill('0.5')
+    const button = page.getByRole('button', { name: 'Worker loop', exact: true })
+    await button.click()
+    await expect(status).toHaveText(/^Worker loop failed: /, { timeout: 20_000 })
+    await expect(button).toBeEnabled()
+    // The script is back: the next click must run the loop, not wait forever on the dead worker.
+    await page.unroute(/\/worker[^/]*\.js$/)
+    await button.click()
+    await expect(status).toHaveText(/^Worker loop: .* work units per second/, { timeout: 20_000 })
+    await expect(page.locator('#loop-results tr[data-loop="worker"] [data-col="work"]')).toHaveText(/^[1-9]\d*$/)
+    await expect(button).toBeEnabled()
+  })
+})
