@@ -56,7 +56,8 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks reads ~0.9,
   // where counting only the lateness would read a few %. A long task adds its true length as lag, and 0 elapsed.
   let samples: number[][] = []
-  let last = now()
+  const start = now()
+  let last = start
   // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
   let probed: any
   let timer: any
@@ -79,8 +80,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     // Nearest rank: index ceil(p * n) - 1, written as a truncation just below p * n.
     const rank = (p: number) => lags[(p * lags.length - 1e-9) | 0]
     const max = rank(1)
-    // A timer sample's busy time is at most its span, so this stays within [0, 1]; 0 / 0 (first tick) is 0.
-    const util = (m.utilization = busy / total || 0)
+    // A timer sample's busy time is at most its span, so this stays within [0, 1]. The window is 5 s even while the
+    // monitor is younger: one late timer just after monitor() is 50 ms of busy time, not a saturated loop (100%).
+    const util = (m.utilization = busy / Math.max(total, 5e3))
     m.lag = { p50: rank(0.5), p99: rank(0.99), max }
     // Hysteresis: pressure above a limit, relief only once both are below half their limits over the whole window.
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
@@ -93,7 +95,8 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // supportedEntryTypes is sorted, so this finds long-animation-frame before longtask.
   const type = PerformanceObserver?.supportedEntryTypes?.find((t) => /^long/.test(t))
   const observer = (type && new PerformanceObserver!((list) => {
-    for (const e of list.getEntries()) m.longTasks++, samples.push([now(), e.duration, 0])
+    // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
+    for (const e of list.getEntries()) if (!(e.startTime + e.duration < start)) m.longTasks++, samples.push([now(), e.duration, 0])
   })) as PerformanceObserver | undefined
   const m = {
     longTasks: 0,

@@ -183,6 +183,42 @@ describe('monitor()', () => {
     expect(m.lag.max).toBe(230)
   })
 
+  it('should not count a long frame that ended before monitor() was called (Chromium reports it late)', async () => {
+    const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame'] })
+    const m = mod.monitor()
+    const start = host.clock
+    host.advance(20)
+    // The page's first frames, before monitor(): delivered to the new observer after it started.
+    host.observe([{ startTime: start - 300, duration: 180 }, { startTime: start - 110, duration: 105 }])
+    host.advance(60)
+    expect(m.longTasks).toBe(0)
+    expect(m.lag.max).toBeLessThan(100)
+    expect(m.underPressure).toBe(false)
+    // A frame that straddles the start did stall the monitored loop: it counts.
+    host.observe([{ startTime: start - 10, duration: 120 }])
+    host.advance(60)
+    expect(m.longTasks).toBe(1)
+    expect(m.lag.max).toBe(120)
+  })
+
+  it('should not read one late timer just after monitor() as a saturated loop', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    let pressure = 0
+    m.on('pressure', () => pressure++)
+    // Setting up the page around the monitor makes its first timer 10 ms late: one busy period of 60 ms.
+    host.advance(45)
+    host.block(15)
+    host.advance(100)
+    expect(m.utilization).toBeLessThan(0.1)
+    expect(m.underPressure).toBe(false)
+    expect(pressure).toBe(0)
+    // A loop that is really kept busy from then on still gets there.
+    for (let i = 0; i < 300; i++) { host.block(20); host.advance(0) }
+    expect(m.utilization).toBeGreaterThan(0.9)
+    expect(m.underPressure).toBe(true)
+  })
+
   it('should fall back to longtask, and observe nothing where neither exists', async () => {
     const a = await load('setImmediate', { entryTypes: ['longtask'] })
     a.mod.monitor()
