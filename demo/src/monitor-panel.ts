@@ -36,7 +36,8 @@ interface Sample {
 
 export function setupMonitor(root: HTMLElement): void {
   const $ = (id: string) => root.querySelector<HTMLElement>(`#${id}`)!
-  const m = monitor({ maxLagMs: 100, maxUtilization: 0.9 })
+  const options = { maxLagMs: 100, maxUtilization: 0.9 }
+  let m = monitor(options)
 
   const lagP99 = new Signal(0)
   const lagMax = new Signal(0)
@@ -63,14 +64,17 @@ export function setupMonitor(root: HTMLElement): void {
     if (type === 'pressure') pressureSince = t
     events.value = [...events.peek(), { t, type, text, clock: new Date().toLocaleTimeString('en-GB') }].slice(-EVENTS_KEPT)
   }
-  m.on('pressure', () => {
-    underPressure.value = true
-    log('pressure')
-  })
-  m.on('relief', () => {
-    underPressure.value = false
-    log('relief')
-  })
+  const listen = () => {
+    m.on('pressure', () => {
+      underPressure.value = true
+      log('pressure')
+    })
+    m.on('relief', () => {
+      underPressure.value = false
+      log('relief')
+    })
+  }
+  listen()
   const list = $('mon-events')
   effect(() => {
     const shown = events.value.slice(-EVENTS_SHOWN).reverse()
@@ -103,8 +107,18 @@ export function setupMonitor(root: HTMLElement): void {
     while (samples.length && samples[0]!.t < t - HISTORY_MS) samples.shift()
     draw(canvas, samples, events.peek(), t)
   }
-  setInterval(refresh, REFRESH_MS)
+  setInterval(() => document.hidden || refresh(), REFRESH_MS)
   refresh()
+  // A hidden tab's timers are throttled to about once a second, which a monitor cannot tell from a blocked thread
+  // (the scheduler README's advice): it stops while the tab is hidden, and a new one starts when it is shown.
+  document.addEventListener('visibilitychange', () => {
+    m.stop()
+    if (document.hidden) return
+    m = monitor(options)
+    listen()
+    last = performance.now()
+    refresh()
+  })
 }
 
 /** y of a lag on the log axis, 0 (bottom) .. 1 (top). */

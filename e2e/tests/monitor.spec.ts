@@ -66,3 +66,37 @@ test.describe('the event-loop monitor at load', () => {
     expect(shown, 'long tasks shown').toBeLessThanOrEqual(since.length)
   })
 })
+
+test.describe('the event-loop monitor and a hidden tab', () => {
+  /** Sets what the page reads as its visibility and fires the event a browser fires when a tab is hidden or shown. */
+  const setVisibility = (page: import('@playwright/test').Page, hidden: boolean) =>
+    page.evaluate((hidden) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, hidden)
+
+  test('a tab hidden for a few seconds does not read as a blocked, pressured main thread when shown again', async ({ page, context }) => {
+    await openDemo(page)
+    const lagMax = page.locator('#mon-lag-max')
+    await expect.poll(() => num(lagMax.textContent()), { timeout: 15_000 }).toBeLessThan(500)
+    // The list shows the latest events, newest first.
+    const newest = () => page.locator('#mon-events li').first().textContent({ timeout: 100 }).catch(() => null)
+    const newestBefore = await newest()
+    // Another tab in front: Chromium really throttles this page's timers (about once a second) and frames.
+    await setVisibility(page, true)
+    const other = await context.newPage()
+    await other.bringToFront()
+    await other.waitForTimeout(4000)
+    await page.bringToFront()
+    await setVisibility(page, false)
+    await other.close()
+    // The throttled timers were the browser's choice, not a busy main thread: no ~1 s lag, no pressure event.
+    await page.waitForTimeout(1000)
+    const lag = await num(lagMax.textContent())
+    test.info().annotations.push({ type: 'after the tab came back', description: `lag max ${lag} ms` })
+    expect(lag, 'lag max (ms) a second after the tab came back').toBeLessThan(500)
+    await expect(page.locator('#mon-pressure')).toHaveText('normal')
+    expect(await newest(), 'the newest pressure event is still the one from before the tab was hidden').toBe(newestBefore)
+  })
+})
