@@ -104,3 +104,17 @@ test.describe('the worker loop', () => {
     await expect(button).toBeEnabled()
   })
 })
+
+test.describe('the longest frame gap', () => {
+  test('is at least the run time of a loop that froze the page for all of it', async ({ page }) => {
+    await openDemo(page)
+    const seconds = 0.5
+    for (const { name, id } of stalling) {
+      await runLoop(page, name, seconds)
+      // No frame can be drawn while the loop holds the thread, and it holds it for the whole run time: the gap
+      // between the frames before and after it cannot be shorter.
+      const gap = Number(await page.locator(`#loop-results tr[data-loop="${id}"] [data-col="gap"]`).textContent())
+      expect(gap, `longest frame gap shown for "${name}" (ms)`).toBeGreaterThanOrEqual(seconds * 1000)
+    }
+  })
+})
