@@ -1,7 +1,7 @@
 /** The million-update benchmark card: controls, running indicator, results table, ratio bars. */
 import { computed, effect, Signal } from '@eddy/signal'
 import { BenchTargets, describe, type BenchMode, type BenchResult } from './bench.ts'
-import { afterPaint, busy, LEAD_MS } from './state.ts'
+import { afterPaint, busy, keepFocus, LEAD_MS } from './state.ts'
 import { duration, group, plain } from './format.ts'
 
 const LABELS: Record<BenchMode, string> = { 'every-write': 'Render on every write', coalesced: 'Coalesced' }
@@ -102,8 +102,9 @@ export function setupBench(root: HTMLElement): void {
     return result
   }
 
-  const run = async (which: BenchMode | 'both') => {
+  const run = async (which: BenchMode | 'both', button: HTMLButtonElement) => {
     if (busy.peek()) return
+    const refocus = keepFocus(button)
     const label = which === 'both' ? 'Run both' : LABELS[which]
     busy.value = label
     try {
@@ -122,12 +123,13 @@ export function setupBench(root: HTMLElement): void {
     } finally {
       running.value = ''
       busy.value = ''
+      refocus()
     }
   }
 
   for (const button of root.querySelectorAll<HTMLButtonElement>('.bench-btn')) {
     const mode = button.dataset.mode as BenchMode | 'both'
-    button.addEventListener('click', () => void run(mode))
+    button.addEventListener('click', () => void run(mode, button))
   }
 
   // The XSS note: a hostile value, rendered by an eddy binding, stays text.

@@ -3,7 +3,7 @@ import { createQueue, strategy as defaultStrategy, type Queue, type Strategy } f
 import { computed, effect, Signal } from '@eddy/signal'
 import { LOOP_NAMES, RUNNERS, type LoopId } from './loops.ts'
 import { readGapWindow, startGapWindow } from './llama.ts'
-import { afterPaint, busy, LEAD_MS } from './state.ts'
+import { afterPaint, busy, keepFocus, LEAD_MS } from './state.ts'
 import { unitsPerSecond, WORK_ROUNDS } from './work.ts'
 import { group, plain } from './format.ts'
 
@@ -109,8 +109,9 @@ export function setupLoops(root: HTMLElement): void {
     tbody.insertBefore(tr, next ?? null)
   }
 
-  const run = async (id: LoopId) => {
+  const run = async (id: LoopId, button: HTMLButtonElement) => {
     if (busy.peek()) return
+    const refocus = keepFocus(button)
     const name = LOOP_NAMES[id]
     const ms = runMs.peek()
     const strategy = via.peek() as Strategy
@@ -134,11 +135,12 @@ export function setupLoops(root: HTMLElement): void {
       status.value = `${name} failed: ${error instanceof Error ? error.message : String(error)}`
     } finally {
       busy.value = ''
+      refocus()
     }
   }
 
   for (const button of root.querySelectorAll<HTMLButtonElement>('.loop-btn')) {
     const id = button.dataset.loop as LoopId
-    button.addEventListener('click', () => void run(id))
+    button.addEventListener('click', () => void run(id, button))
   }
 }

@@ -1,5 +1,5 @@
 /** Page-wide state shared by the cards. */
-import { computed, Signal } from '@eddy/signal'
+import { computed, settled, Signal } from '@eddy/signal'
 
 /** Accessible name of the run in progress ("Blocking loop", "Render on every write", ...), '' when idle. */
 export const busy = new Signal('')
@@ -9,6 +9,19 @@ export const isBusy = computed(() => busy.value !== '')
 /** Disables `el` while a run is in progress: run buttons and their inputs (the click probe never is). */
 export function disableWhileBusy(el: HTMLButtonElement | HTMLInputElement | HTMLSelectElement): void {
   isBusy.bind(el, 'disabled')
+}
+
+/**
+ * A focused button that gets disabled loses the focus (to <body>), so a keyboard user who started a run would have to
+ * find their place again. Call it before the run; call what it returns after `busy` is cleared: the focus goes back
+ * to `button` once it is enabled again, unless it moved somewhere else meanwhile.
+ */
+export function keepFocus(button: HTMLElement): () => void {
+  const had = document.activeElement === button
+  return () =>
+    void settled().then(() => {
+      if (had && document.activeElement === document.body) button.focus()
+    })
 }
 
 /**

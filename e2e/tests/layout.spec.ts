@@ -53,6 +53,30 @@ test.describe('with the keyboard alone', () => {
     await expect(page.locator('#loop-results tr[data-loop="nonblocking"]')).toBeVisible()
   })
 
+  test('a run started with Enter gives the focus back to its button, so Enter runs it again', async ({ page }) => {
+    await openDemo(page)
+    await tabTo(page, (el) => el.id === 'run-seconds')
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('0.5')
+    for (const name of ['Cooperative loop', 'Run both']) {
+      if (name === 'Run both') await page.getByLabel('Updates per signal').fill('1000')
+      await tabTo(page, (el) => el.tag === 'button' && el.name === name)
+      const button = page.getByRole('button', { name, exact: true })
+      const status = page.locator(name === 'Run both' ? '#bench-status' : '#loop-status')
+      const done = name === 'Run both' ? /Coalesced is .*x faster/ : /^Cooperative loop: /
+      await page.keyboard.press('Enter')
+      // While it runs the button is disabled, which takes the focus away from it.
+      await expect(button).toBeDisabled()
+      await expect(status).toHaveText(done, { timeout: 30_000 })
+      await expect(button, `"${name}" has the focus again after its run`).toBeFocused()
+      // So a keyboard user can run it again without looking for their place.
+      const first = await status.textContent()
+      await page.keyboard.press('Enter')
+      await expect(status).not.toHaveText(first!)
+      await expect(status).toHaveText(done, { timeout: 30_000 })
+    }
+  })
+
   test('Tab reaches "Increment" and Enter and Space press it', async ({ page }) => {
     await openDemo(page)
     await tabTo(page, (el) => el.tag === 'button' && el.name === 'Increment')
