@@ -15,12 +15,13 @@ export function setupBench(root: HTMLElement): void {
   const tbody = root.querySelector<HTMLTableSectionElement>('#bench-results tbody')!
   const targets = new BenchTargets([byId('bench-p1'), byId('bench-p2'), byId('bench-p3')])
 
-  // "Updates per signal": the input's text two-way, and the count derived from it.
+  // "Updates per signal": the input's text two-way, and the count derived from it, clamped to the input's own
+  // bounds (as the run time is): a 0 runs 1 update, not the million-update default. Only a non-number falls back.
   const updatesText = new Signal(String(DEFAULT_UPDATES))
   updatesText.bind(byId<HTMLInputElement>('updates'), { model: 'input' })
   const updates = computed(() => {
-    const v = Math.round(Number(updatesText.value))
-    return Number.isFinite(v) && v >= 1 ? Math.min(MAX_UPDATES, v) : DEFAULT_UPDATES
+    const v = Math.round(Number.parseFloat(updatesText.value))
+    return Number.isFinite(v) ? Math.min(MAX_UPDATES, Math.max(1, v)) : DEFAULT_UPDATES
   })
   byId('quick').addEventListener('click', () => (updatesText.value = String(QUICK_UPDATES)))
 

@@ -73,3 +73,14 @@ test.describe('the million-update benchmark', () => {
     expect(await page.evaluate(() => (window as unknown as { __runningPainted: boolean }).__runningPainted)).toBe(true)
   })
 })
+
+test.describe('"Updates per signal" out of range', () => {
+  test('runs the nearest count the input allows (0 runs 1 update, not the million-update default)', async ({ page }) => {
+    await openDemo(page)
+    await page.getByLabel('Updates per signal').fill('0')
+    await page.getByRole('button', { name: 'Coalesced', exact: true }).click()
+    await expect(page.locator('#bench-status')).toHaveText(/^Coalesced: /, { timeout: 30_000 })
+    for (const id of ['#bench-p1', '#bench-p2', '#bench-p3']) await expect(page.locator(id)).toHaveText('1')
+    await expect(page.locator('#bench-results tr[data-mode="coalesced"] th')).toHaveText('Coalesced (3 × 1)')
+  })
+})
