@@ -56,8 +56,9 @@ const posters = {
   postMessage: g.window === g && via((run) => {
     // The private key: a random number, which no other code posts by chance.
     const key = Math.random()
-    // Only our own messages: from this very window and carrying the private key; anything else is left alone.
-    addEventListener('message', (e: MessageEvent) => { e.source === g && e.data === key && run() })
+    // Only our own messages: from this very window (the one the event is dispatched on: in happy-dom that is its
+    // window object, not globalThis) and carrying the private key; anything else is left alone.
+    addEventListener('message', (e: MessageEvent) => { e.source === e.target && e.data === key && run() })
     return () => postMessage(key, '*')
   }),
   setTimeout,

@@ -36,10 +36,16 @@ describe('macrotask()', () => {
 
 describe('createQueue()', () => {
   it('should run on every strategy the host has', async () => {
-    for (const name of ['setImmediate', 'messageChannel', 'setTimeout'] as const) {
+    // happy-dom has a window: postMessage too, whose events come from happy-dom's window object, not globalThis
+    // (the source check once compared with globalThis, and such a queue ran nothing, silently).
+    for (const name of ['setImmediate', 'messageChannel', 'postMessage', 'setTimeout'] as const) {
       const q = createQueue({ strategy: name })
       expect(q.strategy).toBe(name)
-      await new Promise<void>((resolve) => q.macrotask(resolve))
+      const ran = await Promise.race([
+        new Promise((resolve) => q.macrotask(() => resolve(true))),
+        new Promise((resolve) => setTimeout(() => resolve(false), 500)),
+      ])
+      expect(ran, name).toBe(true)
     }
   })
 

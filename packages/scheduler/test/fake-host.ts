@@ -42,7 +42,7 @@ const order: Strategy[] = ['postTask', 'setImmediate', 'messageChannel', 'postMe
 export async function load(kind: Strategy, options: { entryTypes?: string[]; reportError?: false } = {}) {
   const tasks: Task[] = []
   let seq = 0
-  const listeners: ((e: { data: unknown; source: unknown }) => void)[] = []
+  const listeners: ((e: { data: unknown; source: unknown; target: unknown }) => void)[] = []
   let observerCallback: ((list: { getEntries(): { duration: number }[] }) => void) | undefined
   const host: FakeHost = {
     log: [],
@@ -74,7 +74,8 @@ export async function load(kind: Strategy, options: { entryTypes?: string[]; rep
       host.clock += ms
     },
     message(data, source) {
-      for (const l of listeners) l({ data, source })
+      // Dispatched on the window, as a real message event is: its target is this window.
+      for (const l of listeners) l({ data, source, target: globalThis })
     },
     observe(entries) {
       observerCallback?.({ getEntries: () => entries })
@@ -106,7 +107,7 @@ export async function load(kind: Strategy, options: { entryTypes?: string[]; rep
     })
   }
   if (kind === 'postMessage') {
-    vi.stubGlobal('addEventListener', (type: string, l: (e: { data: unknown; source: unknown }) => void) => {
+    vi.stubGlobal('addEventListener', (type: string, l: (e: { data: unknown; source: unknown; target: unknown }) => void) => {
       if (type === 'message') listeners.push(l)
     })
     vi.stubGlobal('postMessage', (data: unknown) => host.messages.push(data) && post('postMessage', () => host.message(data, globalThis)))
