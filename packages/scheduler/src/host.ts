@@ -10,8 +10,8 @@ import { fail } from './errors.ts'
 type Fn = () => void
 
 const g: any = globalThis
-// Read where they are used at load (setImmediate, reportError) or destructured here to be used later.
-const { scheduler, MessageChannel, postMessage, addEventListener } = g
+// Read where they are used at load (setImmediate) or destructured here to be used later.
+const { scheduler, MessageChannel, postMessage, addEventListener, reportError } = g
 export const { setTimeout, clearTimeout, performance, queueMicrotask, PerformanceObserver } = g as {
   setTimeout: (fn: Fn, ms?: number) => any
   clearTimeout: (id: any) => void
@@ -23,8 +23,10 @@ export const { setTimeout, clearTimeout, performance, queueMicrotask, Performanc
 /** Current time in ms on the monotonic clock. */
 export const now = (): number => performance.now()
 
-/** Reports an error without stopping the caller: `reportError` where it exists, else rethrown in a microtask. */
-export const report: (e: unknown) => void = g.reportError || ((e) => queueMicrotask(() => { throw e }))
+/** Reports an error without stopping the caller: `reportError` where it exists, else rethrown in a microtask, as it
+ * is when `reportError` throws (a user's that rethrows aborted the queue's drain, which then never ran again). A
+ * missing `reportError` throws its own TypeError here, caught the same way. */
+export const report = (e: unknown): void => { try { reportError(e) } catch { queueMicrotask(() => { throw e }) } }
 
 // Message strategies deliver in the order they were posted, so each message runs the oldest callback waiting on
 // that strategy; one channel (or one window listener), set up on first use, serves every queue. `listen` sets it

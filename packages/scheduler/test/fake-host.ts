@@ -16,7 +16,7 @@ export interface FakeHost {
   clock: number
   /** How many times the package read the clock. */
   reads: number
-  /** Errors passed to `reportError` (which `load(kind, { reportError: false })` removes). */
+  /** Errors passed to `reportError` (which `load(kind, { reportError: false })` removes, and `{ reportError: fn }` replaces). */
   reported: unknown[]
   /** Tasks waiting to run. */
   pending(): number
@@ -39,7 +39,7 @@ export interface FakeHost {
 const order: Strategy[] = ['postTask', 'setImmediate', 'messageChannel', 'postMessage', 'setTimeout']
 
 /** Installs the fake host for `kind` (or the real globals for the faster ones removed only) and imports the package fresh. */
-export async function load(kind: Strategy, options: { entryTypes?: string[]; reportError?: false } = {}) {
+export async function load(kind: Strategy, options: { entryTypes?: string[]; reportError?: false | ((e: unknown) => void) } = {}) {
   const tasks: Task[] = []
   let seq = 0
   const listeners: ((e: { data: unknown; source: unknown; target: unknown }) => void)[] = []

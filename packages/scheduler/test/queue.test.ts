@@ -137,6 +137,32 @@ describe('macrotask()', () => {
     expect(host.reported).toEqual([])
   })
 
+  it('should lose nothing and keep the order when reportError itself throws, on every strategy', async () => {
+    // A user's reportError that rethrows (a test setup that wants errors loud, a polyfill). It aborted the drain:
+    // the rest of the batch never ran, and the queue, which thought a drain was still going, never posted again.
+    const rethrown: unknown[] = []
+    const realQueueMicrotask = queueMicrotask
+    for (const kind of ['postTask', 'setImmediate', 'messageChannel', 'postMessage', 'setTimeout'] as const) {
+      rethrown.length = 0
+      // Captured at load (load() unstubs every global after it): a stand-in that catches what is rethrown.
+      vi.stubGlobal('queueMicrotask', (fn: () => void) => realQueueMicrotask(() => { try { fn() } catch (e) { rethrown.push(e) } }))
+      const { host, mod } = await load(kind, { reportError: (e) => { throw e } })
+      const ran: string[] = []
+      const boom = new Error('boom')
+      mod.macrotask(() => ran.push('a'))
+      mod.macrotask(() => { throw boom })
+      mod.macrotask(() => ran.push('c'))
+      const wake = () => { try { host.wake() } catch (e) { rethrown.push(e) } }
+      for (let i = 0; i < 10 && host.pending(); i++) wake()
+      mod.macrotask(() => ran.push('d'))
+      for (let i = 0; i < 10 && host.pending(); i++) wake()
+      await microtasks()
+      expect(ran, kind).toEqual(['a', 'c', 'd'])
+      // Not swallowed either: it surfaces as an uncaught error.
+      expect(rethrown, kind).toEqual([boom])
+    }
+  })
+
   it('should not run a callback cancelled before the drain', async () => {
     const { host, mod } = await load('setImmediate')
     mod.macrotask(() => host.log.push('a'))
