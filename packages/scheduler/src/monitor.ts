@@ -1,7 +1,7 @@
 import { fail, fnArg, numArg, objArg } from './errors.ts'
 import { clearTimeout, now, PerformanceObserver, setTimeout } from './host.ts'
 import { rate } from './probe.ts'
-import { macrotask } from './queue.ts'
+import { createQueue, macrotask } from './queue.ts'
 
 /** Options of {@link monitor}. */
 export interface MonitorOptions {
@@ -51,6 +51,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // is a wrapper made for one registration, so a remover deletes exactly its own, once (the same function on()'d
   // twice is two registrations; a remover called again, or after a later on() of that function, deletes nothing).
   const subs: Set<() => void>[] = [new Set(), new Set()]
+  // Listeners are delivered through a queue of their own: on the shared `macrotask` queue they waited behind its
+  // whole backlog, so a listener meant to shed that load ran only once the load was done.
+  const deliver = createQueue().macrotask
   // Samples, oldest first: [time, lag, elapsed ms]. A timer sample's lag is how late it fired: a task queued when
   // the stall began waited at least that long. A timer that fired late (beyond timer noise) found the thread busy,
   // and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks reads ~0.9,
@@ -86,9 +89,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     m.lag = { p50: rank(0.5), p99: rank(0.99), max }
     // Hysteresis: pressure above a limit, relief only once both are below half their limits over the whole window.
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
-      // Listeners run through the queue, in the next turn: a throwing one is reported and stops neither the
+      // Listeners run through their queue, in the next turn: a throwing one is reported and stops neither the
       // others nor the monitor.
-      subs[+(m.underPressure = !m.underPressure)].forEach(macrotask)
+      subs[+(m.underPressure = !m.underPressure)].forEach(deliver)
     }
   }
   // Where the host reports long tasks (or long animation frames), each one adds its true length as a lag sample.

@@ -116,6 +116,28 @@ describe('monitor()', () => {
     expect(timerWakes(host.log) - ticks).toBeGreaterThanOrEqual(9)
   })
 
+  it('should call a pressure listener in the next turn even when macrotask() has a backlog (the load to shed)', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor({ maxLagMs: 100 })
+    let called = -1
+    let decided = -1
+    let ran = 0
+    m.on('pressure', () => { called = host.clock })
+    host.advance(1000)
+    // 2 s of work queued on the default queue, run in 5 ms slices, then a 300 ms stall.
+    for (let i = 0; i < 2000; i++) mod.macrotask(() => { host.block(1); ran++ })
+    host.advance(100)
+    host.block(300)
+    while (called < 0 && host.pending()) {
+      host.wake()
+      if (m.underPressure && decided < 0) decided = host.clock
+    }
+    // It waited behind the whole backlog (~1.9 s): a listener meant to shed that load ran once it was done.
+    expect(called - decided).toBeLessThan(10)
+    expect(ran).toBeLessThan(2000)
+    m.stop()
+  })
+
   it('should remove a listener with the function on() returns', async () => {
     const { host, mod } = await load('setImmediate')
     const m = mod.monitor({ maxLagMs: 50 })
