@@ -54,6 +54,35 @@ describe('macrotask() on the real loop', () => {
     expect(runs).toBe(1)
   })
 
+  it('should not run a callback for its postMessage key posted by another window (an iframe)', async () => {
+    const q = createQueue({ strategy: 'postMessage' })
+    // Learn the private key: a listener on this window sees our own messages.
+    let key: unknown
+    const learn = (e: MessageEvent) => { if (e.source === window && typeof e.data == 'number') key ??= e.data }
+    addEventListener('message', learn)
+    await new Promise<void>((resolve) => q.macrotask(resolve))
+    await sleep(20)
+    removeEventListener('message', learn)
+    expect(key).toEqual(expect.any(Number))
+    const frame = document.createElement('iframe')
+    document.body.append(frame)
+    try {
+      let ran = 0
+      const seen: string[] = []
+      // Registered after the package's listener: sees each message once the package has handled it.
+      const watch = (e: MessageEvent) => { if (e.data === key) seen.push(`${e.source === window ? 'own' : 'iframe'}:${ran}`) }
+      addEventListener('message', watch)
+      // The iframe's message is posted first; ours second. Accepted, it would run the callback one message early.
+      ;(frame.contentWindow as any).eval(`parent.postMessage(${key}, '*')`)
+      await new Promise<void>((resolve) => q.macrotask(() => { ran++; resolve() }))
+      await sleep(20)
+      removeEventListener('message', watch)
+      expect(seen).toEqual(['iframe:0', 'own:1'])
+    } finally {
+      frame.remove()
+    }
+  })
+
   it('should throw nothing and run nothing twice when another listener replays its postMessage key', async () => {
     const q = createQueue({ strategy: 'postMessage' })
     const errors: unknown[] = []
