@@ -44,6 +44,28 @@ describe('macrotask() on the real loop', () => {
     })
   }
 
+  it('should report a throwing callback through the native reportError and run the rest, on every strategy', async () => {
+    for (const name of browserStrategies) {
+      const errors: unknown[] = []
+      const onError = (e: ErrorEvent) => { errors.push(e.error); e.preventDefault() }
+      addEventListener('error', onError)
+      try {
+        const q = createQueue({ strategy: name })
+        const ran: string[] = []
+        const boom = new Error(`expected: ${name}`)
+        await new Promise<void>((resolve) => {
+          q.macrotask(() => ran.push('a'))
+          q.macrotask(() => { throw boom })
+          q.macrotask(() => { ran.push('c'); resolve() })
+        })
+        expect(ran, name).toEqual(['a', 'c'])
+        expect(errors, name).toEqual([boom])
+      } finally {
+        removeEventListener('error', onError)
+      }
+    }
+  })
+
   it('should ignore foreign window messages on the postMessage strategy', async () => {
     const q = createQueue({ strategy: 'postMessage' })
     let runs = 0
