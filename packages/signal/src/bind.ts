@@ -198,8 +198,12 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     } else if (!format) fail('unknown target object')
     if (writer != writeText && node.nodeType != 1) fail('expected an Element, got ' + node.nodeName)
   }
-  // `location`: a Document's (setting it navigates, to a javascript: URL too).
-  if (/^(xlink:)?href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)) {
+  // `location`: a Document's (setting it navigates, to a javascript: URL too). Only a property of an Element or a
+  // Document (nodeType 1 or 9; a Text node's `data` is its text) or an attribute is a URL: not a class or style name.
+  if (
+    (writer == writeAttribute || (writer == writeProperty && node.nodeType % 8 == 1)) &&
+    /^(xlink:)?href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)
+  ) {
     const f = format
     format = f ? (v) => urlOnly(f(v)) : urlOnly
   }

@@ -186,6 +186,24 @@ describe('Signal', () => {
       expect(el.classList.contains('active')).toBe(false)
     })
 
+    it('should toggle a class named like a URL attribute (action, data, src) by truthiness too', () => {
+      const el = document.createElement('div')
+      const count = new Signal(0)
+      for (const name of ['action', 'data', 'src', 'href', 'location']) count.bind(el, { class: name })
+      flush()
+      expect(el.className).toBe('')
+      count.value = 2
+      flush()
+      expect(el.className).toBe('action data src href location')
+    })
+
+    it("should write a Text node's data property as given, even text that starts like a javascript: URL", () => {
+      const text = document.createTextNode('')
+      new Signal('javascript: the good parts').bind(text, 'data')
+      flush()
+      expect(text.data).toBe('javascript: the good parts')
+    })
+
     it('should set a style property (CSS name), through format', () => {
       const el = document.createElement('div')
       const s = new Signal(10)
