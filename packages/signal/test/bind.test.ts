@@ -486,6 +486,18 @@ describe('Signal', () => {
       expect(() => s.bind(el, 7 as never)).toThrow(/^bind: unknown target number$/)
     })
 
+    it('should throw a TypeError for a target object with a misspelt key next to format, and leave the node as it was', () => {
+      const el = document.createElement('p')
+      el.innerHTML = '<b>keep</b>'
+      const s = new Signal(40)
+      const format = (v: number) => `${v}%`
+      for (const target of [{ attribute: 'aria-valuenow', format }, { styles: 'width', format }, { format, sanitize: String }])
+        expect(() => s.bind(el, target as never)).toThrow(/^bind: unknown target object$/)
+      flush()
+      expect(el.innerHTML).toBe('<b>keep</b>')
+      expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    })
+
     it('should refuse event-handler attributes and properties, and HTML sinks', () => {
       const el = document.createElement('p')
       const s = new Signal('alert(1)')
