@@ -78,7 +78,9 @@ export function settled(): Promise<void> {
 
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
 export function configure(options: { schedule?: Schedule }): void {
-  const option = options?.schedule
+  // `configure('animationFrame')` would otherwise change nothing, silently.
+  if (typeof options != 'object' || !options) throw new TypeError('configure: expected an object, got ' + kind(options))
+  const option = options.schedule
   const old = post
   if (option == 'microtask') post = queueMicrotask
   else if (option == 'animationFrame') post = (f) => requestAnimationFrame(f)

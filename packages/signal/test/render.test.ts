@@ -174,6 +174,17 @@ describe('configure', () => {
     expect(() => configure({ schedule: 5 as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got number$/)
     expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
   })
+
+  it('should throw a TypeError for options that are not an object (the schedule passed alone), and keep the schedule', async () => {
+    const posted: (() => void)[] = []
+    for (const bad of ['animationFrame', (f: () => void) => posted.push(f), null, undefined])
+      expect(() => configure(bad as never)).toThrow(/^configure: expected an object, got (string|function|null|undefined)$/)
+    const el = document.createElement('p')
+    new Signal('shown').bind(el)
+    await Promise.resolve()
+    expect(el.textContent).toBe('shown')
+    expect(posted).toHaveLength(0)
+  })
 })
 
 describe('configure (synchronous schedule)', () => {
