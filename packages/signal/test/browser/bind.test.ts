@@ -93,6 +93,21 @@ describe('Signal (Chromium)', () => {
       expect(el.title).toBe('100')
     })
 
+    it('should set a custom property (--x) through format, and remove a style for false and null', async () => {
+      const el = document.body.appendChild(document.createElement('div'))
+      const n = new Signal<number | null>(1)
+      n.bind(el, { style: '--x', format: (v) => (v == null ? v : `${v}px`) })
+      n.bind(el, { style: 'color', format: (v) => v != null && v > 0 && '#f00' })
+      await settled()
+      expect([el.style.getPropertyValue('--x'), el.style.color]).toEqual(['1px', 'rgb(255, 0, 0)'])
+      n.value = 0
+      await settled()
+      expect([el.style.getPropertyValue('--x'), el.style.color]).toEqual(['0px', ''])
+      n.value = null
+      await settled()
+      expect(el.getAttribute('style')).toBe('')
+    })
+
     it('should render a computed once per flush, after subscribers and effects ran synchronously', async () => {
       const el = document.body.appendChild(document.createElement('p'))
       const a = new Signal(1)
