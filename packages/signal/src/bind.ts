@@ -204,8 +204,11 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     (writer == writeAttribute || (writer == writeProperty && node.nodeType % 8 == 1)) &&
     /^(xlink:)?href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)
   ) {
+    // An element's property that does not hold a string (a custom element's `data`, unlike every native URL
+    // property) gets arrays and objects as they are, not as strings; a string is checked all the same.
+    const loose = writer == writeProperty && node.nodeType == 1 && typeof (node as any)[arg as string] != 'string'
     const f = format
-    format = f ? (v) => urlOnly(f(v)) : urlOnly
+    format = (v) => ((v = f ? f(v) : v), loose && typeof v != 'string' ? v : urlOnly(v))
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.
   if (this._flags & COMPUTED) {

@@ -204,6 +204,36 @@ describe('Signal', () => {
       expect(text.data).toBe('javascript: the good parts')
     })
 
+    it("should pass an array or object to a custom element's data or src property as it is, and check strings", () => {
+      class Chart extends HTMLElement {
+        data: unknown = []
+        src: unknown = null
+      }
+      customElements.define('x-bound-chart', Chart)
+      const chart = document.createElement('x-bound-chart') as Chart
+      const points = new Signal([1, 2, 3])
+      points.bind(chart, 'data')
+      const image = { url: 'a.png', width: 10 }
+      new Signal(image).bind(chart, 'src')
+      flush()
+      expect(chart.data).toBe(points.peek())
+      expect(chart.src).toBe(image)
+      // A string is still checked, and so is what a native URL property or any attribute gets.
+      const errors: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+      const bad = new Signal('javascript:alert(1)')
+      bad.bind(chart, 'src')
+      const object = document.createElement('object')
+      bad.bind(object, 'data')
+      const link = document.createElementNS('http://www.w3.org/2000/svg', 'a')
+      new Signal(new URL('javascript:alert(1)')).bind(link, { attr: 'href' })
+      flush()
+      expect(chart.src).toBe(image)
+      expect(object.data).toBe('')
+      expect(link.hasAttribute('href')).toBe(false)
+      expect(errors.map(String)).toEqual(Array(3).fill('TypeError: bind: refusing a javascript: URL'))
+    })
+
     it('should set a style property (CSS name), through format', () => {
       const el = document.createElement('div')
       const s = new Signal(10)
