@@ -111,28 +111,31 @@ export function release(item: Queued): void {
 
 /**
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
- * by items run in later rounds; more than 100 rounds is a loop, cut off with "Cycle detected" (thrown). Where the
- * host has no `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see
- * `several`), with the cycle's last.
+ * by items run in later rounds. Past 100 rounds, each item's runs are counted: a chain of effects that each write
+ * the next one's source runs each once, however long, but an item that runs 100 more times is a loop, cut off with
+ * "Cycle detected" (thrown), as is anything past 100,000 rounds. Where the host has no `reportError`, the errors
+ * reported meanwhile are thrown at the end of the outermost drain (see `several`), with the cycle's last.
  */
 export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
   let i = 0
   let end = queue._size
   let rounds = 0
+  let runs: Map<T, number> | undefined
   let cut: Error | undefined
   let errors: unknown[] | undefined
   draining++
   try {
     for (; i < queue._size; i++) {
       if (i == end) {
-        if (++rounds > 100) {
-          cut = cycle()
-          break
-        }
+        if (++rounds > 100) runs ??= new Map()
         end = queue._size
       }
       const item = items[i]!
+      if (runs && (runs.set(item, (runs.get(item) || 0) + 1).get(item)! > 100 || rounds > 1e5)) {
+        cut = cycle()
+        break
+      }
       items[i] = undefined
       try {
         run(item)

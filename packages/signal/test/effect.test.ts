@@ -272,6 +272,32 @@ describe('effect', () => {
     stop()
   })
 
+  it('should run a chain of 1,000 effects, each writing the next one\'s signal, without a false "Cycle detected"', () => {
+    // One effect per round of the drain: far more than 100 rounds, but no effect runs twice, so no loop.
+    const sigs = Array.from({ length: 1001 }, () => new Signal(0))
+    const runs = new Array<number>(1000).fill(0)
+    const stops = sigs.slice(0, -1).map((s, i) =>
+      effect(() => {
+        runs[i]++
+        sigs[i + 1]!.value = s.value + 1
+      }),
+    )
+    runs.fill(0)
+    sigs[0]!.value = 10
+    expect(sigs[1000]!.value).toBe(1010)
+    expect(runs.every((n) => n == 1)).toBe(true)
+    for (const stop of stops) stop()
+  })
+
+  it('should still cut off a loop of two effects that trigger each other past the first 100 rounds', () => {
+    const a = new Signal(0)
+    const b = new Signal(0)
+    let runs = 0
+    effect(() => void ((b.value = a.value + 1), runs++))
+    expect(() => effect(() => void ((a.value = b.value + 1), runs++))).toThrow(/^Cycle detected/)
+    expect(runs).toBeLessThan(1000)
+  })
+
   it('should run an effect that a cycle cut off at the next write to what it reads', () => {
     const a = new Signal(0)
     const on = new Signal(false)

@@ -33,6 +33,18 @@ describe('flush', () => {
     unit.value = 'em'
     expect(runs).toBe(2)
   })
+
+  it('should write a chain of 300 renders, each format writing the next one\'s signal, in one flush', () => {
+    // Each render queues the next for a later round of the same flush: a chain, not a loop.
+    const sigs = Array.from({ length: 301 }, () => new Signal(0))
+    const els = sigs.map(() => document.createElement('p'))
+    sigs.slice(0, -1).forEach((s, i) => s.bind(els[i]!, { format: (v) => ((sigs[i + 1]!.value = v + 1), v) }))
+    sigs[300]!.bind(els[300]!)
+    flush()
+    sigs[0]!.value = 7
+    expect(() => flush()).not.toThrow()
+    expect(els[300]!.textContent).toBe('307')
+  })
 })
 
 describe('settled', () => {
