@@ -87,9 +87,10 @@ export function configure(options: { schedule?: Schedule }): void {
   else if (typeof option == 'function') post = option
   else if (option !== undefined)
     throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${kind(option)}`)
-  // A flush posted the old way may never come (a custom schedule that dropped it, no frame in a background tab):
-  // the pending renders are posted the new way. The old one, if it comes, finds them written.
-  if (scheduled && post != old) {
+  // A flush posted the old way may never come (a custom schedule that dropped it, no frame in a background tab),
+  // or none was posted (the old schedule threw): the pending renders are posted the new way. The old one, if it
+  // comes, finds them written.
+  if (post != old) {
     scheduled = false
     schedule()
   }

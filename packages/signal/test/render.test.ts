@@ -64,6 +64,20 @@ describe('settled', () => {
 })
 
 describe('configure', () => {
+  it('should post the renders that a throwing schedule left waiting when the schedule is switched', async () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    configure({ schedule: () => { throw new Error('no frames here') } })
+    const el = document.createElement('p')
+    new Signal('waiting').bind(el)
+    expect(reported).toHaveLength(1)
+    const done = settled()
+    configure({ schedule: 'microtask' })
+    await done
+    expect(el.textContent).toBe('waiting')
+    vi.unstubAllGlobals()
+  })
+
   it('should post ONE flush per checkpoint through a custom schedule', () => {
     const posted: (() => void)[] = []
     configure({ schedule: (f) => posted.push(f) })
