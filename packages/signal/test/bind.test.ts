@@ -124,6 +124,19 @@ describe('Signal', () => {
       flush()
       expect(el.textContent).toBe('3 items')
     })
+
+    it('should not re-render for what format reads (untracked); a computed bound instead does', () => {
+      const width = new Signal(1)
+      const unit = new Signal('px')
+      const a = document.createElement('p')
+      const b = document.createElement('p')
+      width.bind(a, { format: (v) => `${v}${unit.value}` })
+      computed(() => `${width.value}${unit.value}`).bind(b)
+      flush()
+      unit.value = 'em'
+      flush()
+      expect([a.textContent, b.textContent]).toEqual(['1px', '1em'])
+    })
   })
 
   describe('.bind() targets', () => {

@@ -272,6 +272,30 @@ describe('effect', () => {
     stop()
   })
 
+  it('should dispose an inner effect only when the outer one\'s cleanup does (the README pattern)', () => {
+    const open = new Signal(true)
+    const draft = new Signal('a')
+    const seen: string[] = []
+    const stopOuter = effect(() => {
+      if (!open.value) return
+      return effect(() => void seen.push(draft.value))
+    })
+    draft.value = 'b'
+    open.value = false // the outer cleanup disposes the inner effect
+    draft.value = 'c'
+    expect(seen).toEqual(['a', 'b'])
+    stopOuter()
+  })
+
+  it('should not dispose an inner effect with the outer one when nothing disposes it', () => {
+    const draft = new Signal('a')
+    const seen: string[] = []
+    const stopOuter = effect(() => void effect(() => void seen.push(draft.value)))
+    stopOuter()
+    draft.value = 'b'
+    expect(seen).toEqual(['a', 'b'])
+  })
+
   it('should run a chain of 1,000 effects, each writing the next one\'s signal, without a false "Cycle detected"', () => {
     // One effect per round of the drain: far more than 100 rounds, but no effect runs twice, so no loop.
     const sigs = Array.from({ length: 1001 }, () => new Signal(0))
