@@ -1,0 +1,10 @@
+// @vitest-environment node
+// The README examples are code a user copies: every ```ts block must typecheck against the public types
+// (scripts/readme-check.mjs, which packages/signal/test/readme.test.ts tests).
+import { expect, it } from 'vitest'
+// @ts-expect-error: a plain .mjs script without type declarations
+import { checkReadmes } from '../../../scripts/readme-check.mjs'
+
+it('should typecheck the examples of packages/scheduler/README.md', () => {
+  expect(checkReadmes(['packages/scheduler/README.md'])).toEqual([])
+}, 60_000)

@@ -1,0 +1,160 @@
+// Typechecks the ```ts code blocks of the READMEs against the packages' public types (as the unit suite does, in
+// packages/*/test/readme.test.ts): each block becomes a module of its own, `{ block }` after its README's preamble
+// (the free names its examples assume, declared, never implemented; the block's own declarations shadow them, and
+// its imports go first), and `tsc --noEmit` checks them, one README at a time, with `@eddy/*` resolved to the
+// packages' entries. A line that is meant to be a type error is marked `// @ts-expect-error` in the
+// README; the check fails if it is not one.
+//
+//   node scripts/readme-check.mjs    prints one line per error, as README.md:LINE: error TSxxxx: ...
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+const signalNames = ['Signal', 'batch', 'computed', 'configure', 'effect', 'flush', 'settled', 'untracked']
+const schedulerNames = ['createQueue', 'loop', 'macrotask', 'microtask', 'monitor', 'probeTurnRate', 'strategy', 'yieldToMain']
+
+/**
+ * Each README: `uses` are imported into every block that does not import them itself (a package README's later
+ * examples use its exports without repeating the import); `preamble` declares what the examples take as given.
+ */
+export const readmes = {
+  'README.md': {
+    uses: {},
+    preamble: `
+declare function doOneUnitOfWork(): void
+declare function shedLoad(): void`,
+  },
+  'packages/signal/README.md': {
+    uses: { '@eddy/signal': signalNames },
+    preamble: `
+type S<T> = import('@eddy/signal').Signal<T>
+declare const count: S<number>, name: S<string>, first: S<string>, last: S<string>, a: S<number>
+declare const open: S<boolean>, draft: S<string>
+declare const el: HTMLElement, bar: HTMLElement, label: HTMLElement, output: HTMLElement, card: HTMLElement
+declare const title: HTMLElement, searchInput: HTMLInputElement, checkbox: HTMLInputElement, form: HTMLFormElement
+declare function tick(n: number): void
+declare function log(...values: unknown[]): void
+declare function expect(value: unknown): { toBe(expected: unknown): void }`,
+    modules: `declare module 'dompurify' { const DOMPurify: { sanitize(html: string): string }; export default DOMPurify }`,
+  },
+  'packages/scheduler/README.md': {
+    uses: { '@eddy/scheduler': schedulerNames },
+    preamble: `
+declare const chunks: unknown[], items: unknown[], button: HTMLButtonElement
+declare function process(chunk: unknown): void
+declare function crunch(item: unknown): Promise<void>
+declare function flushRenders(): void
+declare function shedLoad(): void
+declare function resume(): void
+declare function render(text: string, alert: boolean): void`,
+  },
+}
+
+/** The ```ts blocks of `markdown`: their code and the README line of their first code line (1-based). */
+export function blocks(markdown) {
+  const found = []
+  const lines = markdown.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```ts\s*$/.exec(lines[i])
+    if (!open) continue
+    const start = i + 1
+    while (++i < lines.length && !/^\s*```\s*$/.test(lines[i]));
+    if (i == lines.length) throw new Error(`unclosed \`\`\`ts block at line ${start}`)
+    // An indented block (inside a list item) is dedented by its fence's indent.
+    found.push({ line: start + 1, code: lines.slice(start, i).map((l) => l.slice(open[1].length)).join('\n') })
+  }
+  return found
+}
+
+/**
+ * What a block is checked as: on line 1, the imports of `uses` it does not make itself and its own imports (each on
+ * one line; blanked where they were); then the preamble; then the block, in braces.
+ */
+function moduleOf(code, uses, preamble) {
+  const own = new Set()
+  const hoisted = []
+  const body = code.replace(/^import\b.*$/gm, (line) => {
+    if (!/\bfrom\s+'[^']+'\s*;?\s*(\/\/.*)?$/.test(line)) throw new Error(`an import on one line, please: ${line}`)
+    hoisted.push(line.replace(/\s*(\/\/.*)?$/, ';'))
+    return ''
+  })
+  for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g))
+    for (const n of m[1].split(',')) own.add(`${m[2]} ${n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()}`)
+  const imports = Object.entries(uses)
+    .map(([from, names]) => [from, names.filter((n) => !own.has(`${from} ${n}`))])
+    .filter(([, names]) => names.length)
+    .map(([from, names]) => `import { ${names.join(', ')} } from '${from}';`)
+  return `${[...imports, ...hoisted].join(' ')} export {}\n${preamble}\n;{\n${body}\n}\n`
+}
+
+/**
+ * Typechecks the ```ts blocks of a `{ name, markdown, uses, preamble, modules? }` (`modules`: ambient module
+ * declarations); returns one line per error, `name:LINE: error TSxxxx: message` (LINE in the markdown, or
+ * `name:preamble:LINE` for an error in the preamble).
+ */
+export function check(doc) {
+  const dir = mkdtempSync(join(tmpdir(), 'readme-check-'))
+  try {
+    const preamble = doc.preamble.trim()
+    // Line 1 is the imports, then the preamble, then `{`.
+    const head = preamble.split('\n').length + 2
+    const files = new Map()
+    blocks(doc.markdown).forEach((block, k) => {
+      const file = `block${k}.ts`
+      writeFileSync(join(dir, file), moduleOf(block.code, doc.uses, preamble))
+      files.set(file, block.line)
+    })
+    writeFileSync(join(dir, 'modules.ts'), (doc.modules ?? '') + '\n')
+    const base = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions
+    const compilerOptions = {
+      ...base,
+      // Examples name values they do not use again, and run in a page: no Node types.
+      noUnusedLocals: false,
+      types: [],
+      paths: {
+        '@eddy/signal': [join(root, 'packages/signal/src/index.ts')],
+        '@eddy/scheduler': [join(root, 'packages/scheduler/src/index.ts')],
+      },
+    }
+    const config = { compilerOptions, files: ['modules.ts', ...files.keys()] }
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config))
+    let out = ''
+    try {
+      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' })
+    } catch (error) {
+      out = String(error.stdout ?? '') + String(error.stderr ?? '')
+      if (!out.trim()) throw error
+    }
+    const lines = out
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => {
+        const m = /^(?:.*[\\/])?([^\\/(]+)\((\d+),\d+\): (.*)$/.exec(l)
+        if (!m || !files.has(m[1])) return l
+        const line = Number(m[2])
+        if (line == 1) return `${doc.name}: the imports of the block at line ${files.get(m[1])}: ${m[3]}`
+        if (line < head) return `${doc.name}:preamble:${line - 1}: ${m[3]}`
+        return `${doc.name}:${files.get(m[1]) + line - head - 1}: ${m[3]}`
+      })
+    // A preamble error shows once, not once per block.
+    return [...new Set(lines)]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Checks the READMEs named (keys of `readmes`), as they are on disk. */
+export function checkReadmes(names = Object.keys(readmes)) {
+  return names.flatMap((name) => check({ name, markdown: readFileSync(join(root, name), 'utf8'), ...readmes[name] }))
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const errors = checkReadmes()
+  for (const e of errors) console.log(e)
+  console.log(errors.length ? `${errors.length} errors` : 'README examples: no errors')
+  process.exit(errors.length ? 1 : 0)
+}
