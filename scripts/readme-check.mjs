@@ -5,7 +5,10 @@
 // packages' entries. A line that is meant to be a type error is marked `// @ts-expect-error` in the
 // README; the check fails if it is not one.
 //
-//   node scripts/readme-check.mjs    prints one line per error, as README.md:LINE: error TSxxxx: ...
+// It also checks that every export is documented (`undocumented`): a doc comment in the shipped declarations and a
+// README section with an example.
+//
+//   node scripts/readme-check.mjs    prints one line per problem, as README.md:LINE: error TSxxxx: ...
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -153,8 +156,58 @@ export function checkReadmes(names = Object.keys(readmes)) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const errors = checkReadmes()
+  const errors = [...checkReadmes(), ...undocumented('signal'), ...undocumented('scheduler')]
   for (const e of errors) console.log(e)
-  console.log(errors.length ? `${errors.length} errors` : 'README examples: no errors')
+  console.log(errors.length ? `${errors.length} problems` : 'README examples and API docs: no problems')
   process.exit(errors.length ? 1 : 0)
+}
+
+/**
+ * What the public API of packages/<pkg> lacks in documentation, one line each: an export of src/index.ts, or a
+ * member of an exported class or interface, without a doc comment in the declarations that `pnpm run build` ships
+ * (emitted here into a temporary directory, from the source); a function or constant without a section of the
+ * package README (a heading naming it) with a ```ts example; a type the README does not name.
+ */
+export function undocumented(pkg) {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-check-'))
+  const problems = []
+  try {
+    const at = join(root, 'packages', pkg)
+    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(at, 'tsconfig.build.json'), '--outDir', dir], { encoding: 'utf8' })
+    const index = readFileSync(join(dir, 'index.d.ts'), 'utf8')
+    const readme = readFileSync(join(at, 'README.md'), 'utf8')
+    // The README's sections: a heading, and what follows it up to the next heading.
+    const sections = readme.split(/^(?=#{1,6} )/m)
+    for (const m of index.matchAll(/export (type )?\{([^}]*)\} from '\.\/([\w-]+)\.(?:ts|js)'/g)) {
+      const dts = readFileSync(join(dir, `${m[3]}.d.ts`), 'utf8')
+      for (const item of m[2].split(',').map((n) => n.trim())) {
+        const type = Boolean(m[1]) || item.startsWith('type ')
+        const name = item.replace(/^type\s+/, '')
+        const decl = new RegExp(`^(?:export )?(?:declare )?(const|function|class|interface|type) ${name}\\b.*$`, 'gm')
+        const found = [...dts.matchAll(decl)]
+        if (!found.length) problems.push(`${pkg}: ${name}: no declaration found in ${m[3]}.d.ts`)
+        // A type-only export is documented where it is declared first (a class's constructor function is not shipped).
+        for (const d of type ? found.slice(0, 1) : found) {
+          if (!/\*\/\s*$/.test(dts.slice(0, d.index))) problems.push(`${pkg}: ${name}: no doc comment (${m[3]}.d.ts: ${d[0]})`)
+          if (d[1] != 'class' && d[1] != 'interface') continue
+          // Members: each line at depth 1 of the body that starts a member needs a doc comment on the line before.
+          const lines = dts.slice(d.index + d[0].length).split('\n')
+          let depth = 1
+          for (let k = 0; k < lines.length && depth > 0; k++) {
+            const line = lines[k].trim()
+            if (depth == 1 && /^(readonly |get |set )?(\[[\w.]+\]|[\w$]+)\??[(<:]/.test(line) && !/\*\/$/.test(lines[k - 1]?.trim() ?? '/** */'))
+              problems.push(`${pkg}: ${name}: member without a doc comment: ${line}`)
+            depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length
+          }
+        }
+        if (type) {
+          if (!new RegExp(`\`${name}\\b`).test(readme)) problems.push(`${pkg}: type ${name}: not named in the README`)
+        } else if (!sections.some((s) => new RegExp(`^#+ .*\`(new )?${name}\\b`).test(s) && /^\s*```ts$/m.test(s)))
+          problems.push(`${pkg}: ${name}: no README section (a heading naming it) with a \`\`\`ts example`)
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return problems
 }

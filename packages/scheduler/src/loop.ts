@@ -16,7 +16,13 @@ export interface Loop {
  * Calls `step()` back to back (awaiting it when it returns a promise) and yields one macrotask whenever `budgetMs`
  * is spent; ends on `stop()` or when a step returns (or resolves to) `false`; a throwing step rejects `done`.
  */
-export function loop(step: () => unknown, options: { budgetMs?: number } = {}): Loop {
+export function loop(
+  step: () => unknown,
+  options: {
+    /** How long a slice runs steps before it yields one macrotask, in ms; default 5. */
+    budgetMs?: number
+  } = {},
+): Loop {
   fnArg('step', step)
   const { budgetMs = 5 } = objArg(options)
   numArg('budgetMs', budgetMs)

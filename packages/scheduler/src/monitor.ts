@@ -13,7 +13,9 @@ export interface MonitorOptions {
 
 /** Event-loop lag percentiles in ms, over the last 5 s. */
 export interface Lag {
+  /** The median lag sample, in ms. */
   p50: number
+  /** The 99th-percentile lag sample, in ms. */
   p99: number
   /** The worst stall seen in the last 5 s: a spike shows, then returns to normal once it leaves the window. */
   max: number

@@ -9,7 +9,9 @@ export const disposeKey: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('
 
 /** Stops an effect or subscription: call it, or let `using` call it through `Symbol.dispose`. */
 export interface Dispose {
+  /** Stops it; calling it again does nothing. */
   (): void
+  /** Same as calling it, for `using`. */
   [Symbol.dispose](): void
 }
 

@@ -35,6 +35,7 @@ declare class Signal<T = unknown> {
 // smaller (no class fields or private-name helpers) and every instance gets one stable shape built in a plain
 // function, which keeps property access monomorphic and fast (this is how @preact/signals-core is written).
 // It also lets `Signal(0)` work without `new`.
+/** Creates a signal holding `value`; `new` is optional. */
 function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<T> {
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>

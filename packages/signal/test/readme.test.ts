@@ -3,7 +3,7 @@
 // typecheck against the public types (scripts/readme-check.mjs; a line meant to fail is marked @ts-expect-error).
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script without type declarations
-import { check, checkReadmes } from '../../../scripts/readme-check.mjs'
+import { check, checkReadmes, undocumented } from '../../../scripts/readme-check.mjs'
 
 const run = check as (doc: { name: string; markdown: string; uses: object; preamble: string }) => string[]
 
@@ -40,3 +40,7 @@ describe('README examples', () => {
     ])
   }, 60_000)
 })
+
+it('should document every export: a doc comment in the shipped declarations, a README section with an example', () => {
+  expect(undocumented('signal')).toEqual([])
+}, 60_000)
