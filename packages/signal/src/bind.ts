@@ -234,7 +234,14 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   ;(registry ??= new FinalizationRegistry((binding) => binding.dispose())).register(node, b, b)
   attach(b._deps)
   enqueue(b)
-  settle()
+  try {
+    settle()
+  } catch (error) {
+    // What the flush posted here threw (a render, with a schedule that flushes at once, or the schedule itself), without
+    // reportError: the caller gets no Binding to dispose, so none is left running (as with effect()).
+    b.dispose()
+    throw error
+  }
   return b
 }
 

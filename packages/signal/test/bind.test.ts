@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Signal, computed, effect, flush, settled } from '@eddy/signal'
+import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
 
 /** Counts writes to `prop` on `target` (an own accessor shadowing the prototype's). */
 function countWrites(target: object, prop: string): { count: number } {
@@ -580,6 +580,26 @@ describe('Signal', () => {
       flush()
       expect(frame.hasAttribute('src')).toBe(false)
       expect(errors).toHaveLength(9)
+    })
+
+    it('should leave no binding behind when bind() throws what its flush threw (a schedule that flushes at once)', () => {
+      // Without reportError, bind() throws the error of the render it flushed: it returns no Binding to dispose.
+      vi.stubGlobal('reportError', undefined)
+      configure({ schedule: (f) => f() })
+      try {
+        const s = new Signal(3)
+        const c = computed(() => {
+          if (s.value === 3) throw new Error('three')
+          return s.value
+        })
+        const el = document.createElement('p')
+        expect(() => c.bind(el)).toThrow(/^three$/)
+        s.value = 4
+        expect(el.textContent).toBe('')
+        expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+      } finally {
+        configure({ schedule: 'microtask' })
+      }
     })
 
     it('should refuse script source: a Text node in a <script>, one moved there later, an Attr node', () => {
