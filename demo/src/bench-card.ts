@@ -69,13 +69,15 @@ export function setupBench(root: HTMLElement): void {
 
   function addRow(mode: BenchMode): void {
     rows.add(mode)
-    const result = computed(() => latest.value[mode]!)
+    const result = computed(() => latest.value[mode])
     const tr = document.createElement('tr')
     tr.dataset.mode = mode
+    // Hidden while its mode runs again: the old figures are not shown next to the new run's.
+    computed(() => !result.value).bind(tr, 'hidden')
     const th = document.createElement('th')
     th.scope = 'row'
     tr.append(th)
-    computed(() => `${LABELS[mode]} (3 × ${group(result.value.n)})`).bind(th)
+    computed(() => (result.value ? `${LABELS[mode]} (3 × ${group(result.value.n)})` : '')).bind(th)
     const cells: Array<[string, (r: BenchResult) => string]> = [
       ['ms', (r) => plain(r.ms, 1)],
       ['per-ms', (r) => plain((3 * r.n) / Math.max(r.ms, 0.001))],
@@ -86,7 +88,7 @@ export function setupBench(root: HTMLElement): void {
       td.dataset.col = col
       td.className = 'num'
       tr.append(td)
-      computed(() => show(result.value)).bind(td)
+      computed(() => (result.value ? show(result.value) : '')).bind(td)
     }
     if (mode === 'every-write') tbody.prepend(tr)
     else tbody.append(tr)
@@ -108,6 +110,10 @@ export function setupBench(root: HTMLElement): void {
     const refocus = keepFocus(button)
     const label = which === 'both' ? 'Run both' : LABELS[which]
     busy.value = label
+    // The results this click replaces go now: a ratio must not pair a new time with the one it is replacing.
+    const kept = { ...latest.peek() }
+    for (const mode of which === 'both' ? MODES : [which]) delete kept[mode]
+    latest.value = kept
     try {
       if (which === 'both') {
         // Coalesced first: 3N innerHTML writes leave millions of dead nodes behind, and the garbage collection they

@@ -84,3 +84,42 @@ test.describe('"Updates per signal" out of range', () => {
     await expect(page.locator('#bench-results tr[data-mode="coalesced"] th')).toHaveText('Coalesced (3 × 1)')
   })
 })
+
+test.describe('results of different runs', () => {
+  test('a new "Run both" clears the old results: while it runs, no ratio pairs its coalesced time with the last run\'s', async ({ page }) => {
+    await openDemo(page)
+    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
+    const ratio = page.locator('#bench-ratio')
+    await page.getByRole('button', { name: 'Run both' }).click()
+    await expect(ratio).toHaveText(/^\d+(\.\d)?x faster$/, { timeout: 60_000 })
+    await expect(page.locator('#bench-running')).toBeHidden()
+
+    // What the card shows in the frames painted while the second run is on its way (before the blocking half
+    // freezes the page, the card is painted with the state it will show for seconds).
+    await page.evaluate(() => {
+      const w = window as unknown as { __painted: { running: string; ratio: string; every: string }[] }
+      w.__painted = []
+      const check = () => {
+        const row = document.querySelector<HTMLElement>('#bench-results tr[data-mode="every-write"]')
+        w.__painted.push({
+          running: document.getElementById('bench-running')!.hidden ? '' : document.getElementById('bench-running-text')!.textContent!,
+          ratio: document.getElementById('bench-ratio')!.textContent!,
+          every: row && row.getClientRects().length ? row.querySelector('[data-col="ms"]')!.textContent! : '',
+        })
+        requestAnimationFrame(check)
+      }
+      requestAnimationFrame(check)
+    })
+    await page.getByRole('button', { name: 'Run both' }).click()
+    await expect(page.locator('#bench-status')).toHaveText(/Coalesced is/, { timeout: 60_000 })
+    await expect(page.locator('#bench-running')).toBeHidden()
+    const painted = await page.evaluate(() => (window as unknown as { __painted: { running: string; ratio: string; every: string }[] }).__painted)
+    const during = painted.filter((p) => p.running.startsWith('Running: Render on every write'))
+    expect(during.length, 'frames painted before the blocking half').toBeGreaterThan(0)
+    // The new coalesced time is known, the new every-write time is not: there is no ratio, and no old time next to it.
+    for (const p of during) {
+      expect(p.ratio, 'the ratio while the second run is under way').toMatch(/^—/)
+      expect(p.every, 'the every-write time shown while it runs again').toBe('')
+    }
+  })
+})
