@@ -1,6 +1,6 @@
 /** The million-update benchmark card: controls, running indicator, results table, ratio bars. */
 import { computed, effect, Signal } from '@eddy/signal'
-import { BenchTargets, describe, type BenchMode, type BenchResult } from './bench.ts'
+import { BenchTargets, describe, shownMs, writesPerMs, type BenchMode, type BenchResult } from './bench.ts'
 import { afterPaint, busy, keepFocus, LEAD_MS } from './state.ts'
 import { duration, group, plain } from './format.ts'
 
@@ -46,7 +46,9 @@ export function setupBench(root: HTMLElement): void {
     const { 'every-write': every, coalesced } = latest.value
     if (!every || !coalesced) return '—'
     if (every.n !== coalesced.n) return '— (run both with the same N)'
-    const x = every.ms / Math.max(coalesced.ms, 0.001)
+    // The ratio of the times the table shows; none when one of them reads 0.0 ms (shorter than a clock tick).
+    const x = shownMs(every.ms) / shownMs(coalesced.ms)
+    if (!x || x === Infinity) return '— (too fast to time: raise N)'
     return `${x >= 10 ? Math.round(x) : x.toFixed(1)}x faster`
   })
   ratio.bind(byId('bench-ratio'))
@@ -80,7 +82,7 @@ export function setupBench(root: HTMLElement): void {
     computed(() => (result.value ? `${LABELS[mode]} (3 × ${group(result.value.n)})` : '')).bind(th)
     const cells: Array<[string, (r: BenchResult) => string]> = [
       ['ms', (r) => plain(r.ms, 1)],
-      ['per-ms', (r) => plain((3 * r.n) / Math.max(r.ms, 0.001))],
+      ['per-ms', (r) => (writesPerMs(r) === undefined ? '—' : plain(writesPerMs(r)!))],
       ['dom-writes', (r) => plain(r.domWrites)],
     ]
     for (const [col, show] of cells) {
@@ -120,7 +122,10 @@ export function setupBench(root: HTMLElement): void {
         // owe would otherwise land in the (short) coalesced measurement.
         const b = await runOne('coalesced')
         const a = await runOne('every-write')
-        status.value = `${describe(a, LABELS[a.mode])} ${describe(b, LABELS[b.mode])} Coalesced is ${ratio.value}.`
+        const x = ratio.value
+        status.value =
+          `${describe(a, LABELS[a.mode])} ${describe(b, LABELS[b.mode])} ` +
+          (x.startsWith('—') ? 'Too fast to compare: raise N.' : `Coalesced is ${x}.`)
       } else {
         const r = await runOne(which)
         status.value = describe(r, LABELS[r.mode])
