@@ -124,6 +124,27 @@ test.describe('results of different runs', () => {
   })
 })
 
+test.describe('results of separate clicks', () => {
+  test('a ratio of times from two separate runs says so; one from "Run both" does not', async ({ page }) => {
+    await openDemo(page)
+    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
+    const ratio = page.locator('#bench-ratio')
+    const done = (mode: string) => page.locator(`#bench-results tr[data-mode="${mode}"]`)
+    for (const name of ['Render on every write', 'Coalesced']) {
+      const button = page.getByRole('button', { name, exact: true })
+      await button.click()
+      await expect(button).toBeEnabled({ timeout: 60_000 })
+    }
+    await expect(done('every-write')).toBeVisible()
+    await expect(done('coalesced')).toBeVisible()
+    // Measured at different moments (the coalesced run after the innerHTML run's garbage, not before it).
+    await expect(ratio).toHaveText(/^\d+(\.\d)?x faster \(separate runs\)$/)
+    await page.getByRole('button', { name: 'Run both' }).click()
+    await expect(page.locator('#bench-status')).toHaveText(/Coalesced is/, { timeout: 60_000 })
+    await expect(ratio).toHaveText(/^\d+(\.\d)?x faster$/)
+  })
+})
+
 test.describe('times below the clock tick', () => {
   test('a run that reads 0.0 ms shows no writes/ms and no ratio; any other ratio is the ratio of the table\'s times', async ({ page }) => {
     await openDemo(page)
