@@ -34,6 +34,11 @@ export default defineConfig({
           name: 'unit',
           root: here('.'),
           environment: 'happy-dom',
+          // Vitest's default 5 s is wall time, and the property tests (fast-check, 300-1000 runs) and the deep-chain
+          // tests do fixed CPU work of 1-2.5 s on a free core: on a shared 2-core machine (CI with the browser project
+          // beside it, other jobs) they took 4-6 s and failed with "Test timed out in 5000ms", every assertion passed.
+          // What they check is correctness, not speed (the benchmarks guard speed); a hang still fails, after 30 s.
+          testTimeout: 30_000,
           include: ['packages/*/test/**/*.test.ts'],
           exclude: ['packages/*/test/browser/**', '**/node_modules/**'],
         },
