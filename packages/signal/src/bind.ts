@@ -155,10 +155,11 @@ function sinkless(name: unknown): string {
 }
 
 // A node whose content is script source: a <script>, or a Text node in one. An Attr node is refused as well:
-// its name (onclick, href) is only known to the element it is attached to, maybe later.
+// its name (onclick, href) is only known to the element it is attached to, maybe later. By localName: a prefixed
+// <x:script> or <svg:script> (nodeName 'X:SCRIPT', 'svg:script') runs as well.
 function scriptless(node: Node): void {
   if (node.nodeType == 2) fail('refusing an Attr node')
-  if (/^script$/i.test(node.nodeName) || (node.nodeType != 1 && /^script$/i.test(node.parentNode?.nodeName!)))
+  if (/^script$/i.test((node as Element).localName) || (node.nodeType != 1 && /^script$/i.test((node.parentNode as Element)?.localName)))
     fail('refusing a <script> node')
 }
 

@@ -227,6 +227,44 @@ describe('Signal (Chromium)', () => {
       control.remove()
       frame.remove()
     })
+
+    it('should refuse a prefixed <x:script> or <svg:script> (still a script): its text, a Text node in it, its src or href', async () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const w = window as unknown as { __ran?: string[] }
+      w.__ran = []
+      const scripts = [
+        document.createElementNS('http://www.w3.org/1999/xhtml', 'x:script'),
+        document.createElementNS('http://www.w3.org/2000/svg', 'svg:script'),
+      ]
+      const svg = document.body.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'svg'))
+      const s = new Signal('window.__ran.push("bound")')
+      for (const script of scripts) {
+        expect(() => s.bind(script)).toThrow(/^bind: refusing a <script> node$/)
+        expect(() => s.bind(script, { html: true, sanitize: (html) => html })).toThrow(/^bind: refusing a <script> node$/)
+        expect(() => s.bind(script, { attr: 'href' })).toThrow(/^bind: refusing a <script> node$/)
+        expect(() => s.bind(script, 'textContent')).toThrow(/^bind: refusing a <script> node$/)
+        expect(() => s.bind(script.appendChild(document.createTextNode('')))).toThrow(/^bind: refusing a <script> node$/)
+        // Bound while harmless, then moved into the script: the render refuses to write.
+        const text = document.createTextNode('')
+        const later = new Signal('')
+        later.bind(text)
+        flush()
+        script.replaceChildren(text)
+        later.value = 'window.__ran.push("moved")'
+        flush()
+        expect(text.data).toBe('')
+      }
+      document.body.append(scripts[0]!)
+      svg.append(scripts[1]!)
+      expect(w.__ran).toEqual([])
+      expect(reported.map(String)).toEqual(Array(2).fill('TypeError: bind: refusing a <script> node'))
+      // The control: such elements run what they hold.
+      const control = document.createElementNS('http://www.w3.org/2000/svg', 'svg:script')
+      control.append('window.__ran.push("control")')
+      svg.append(control)
+      expect(w.__ran).toEqual(['control'])
+    })
   })
 })
 
