@@ -205,9 +205,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     (writer == writeAttribute || (writer == writeProperty && node.nodeType % 8 == 1)) &&
     /^(xlink:)?href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)
   ) {
-    // An element's property that does not hold a string (a custom element's `data`, unlike every native URL
-    // property) gets arrays and objects as they are, not as strings; a string is checked all the same.
-    const loose = writer == writeProperty && node.nodeType == 1 && typeof (node as any)[arg as string] != 'string'
+    // A custom element's property (its name has a '-') that does not hold a string gets arrays and objects as they
+    // are, not as strings; a string is checked all the same. Not a native element's: a form's `action` reads as a
+    // control named action, and its setter still makes a URL of what it gets.
+    const loose = writer == writeProperty && /-/.test((node as Element).localName) && typeof (node as any)[arg as string] != 'string'
     const f = format
     format = (v) => ((v = f ? f(v) : v), loose && typeof v != 'string' ? v : urlOnly(v))
   }

@@ -265,6 +265,30 @@ describe('Signal (Chromium)', () => {
       svg.append(control)
       expect(w.__ran).toEqual(['control'])
     })
+
+    it("should check a form's action property for a javascript: URL even when a control named action shadows it", async () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const w = window as unknown as { __ran?: string[] }
+      w.__ran = []
+      const frame = document.body.appendChild(document.createElement('iframe'))
+      const doc = frame.contentDocument!
+      // A common server-side pattern: form.action now reads as the <input>, not a string.
+      doc.body.innerHTML = '<form><input type="hidden" name="action" value="save"></form><form><input name="action"></form>'
+      const [form, other] = doc.querySelectorAll('form')
+      expect(typeof (form as unknown as { action: unknown }).action).toBe('object')
+      // An array from JSON, a URL built from input: not strings, but the form's action setter makes them one.
+      new Signal(['javascript:parent.__ran.push("array")']).bind(form!, 'action')
+      new Signal(new URL('javascript:parent.__ran.push("url")')).bind(other!, 'action')
+      flush()
+      form!.requestSubmit()
+      other!.requestSubmit()
+      await new Promise((r) => setTimeout(r, 100))
+      expect(w.__ran).toEqual([])
+      expect([form!.getAttribute('action'), other!.getAttribute('action')]).toEqual([null, null])
+      expect(reported.map(String)).toEqual(Array(2).fill('TypeError: bind: refusing a javascript: URL'))
+      frame.remove()
+    })
   })
 })
 
