@@ -201,9 +201,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   }
   // `location`: a Document's (setting it navigates, to a javascript: URL too). Only a property of an Element or a
   // Document (nodeType 1 or 9; a Text node's `data` is its text) or an attribute is a URL: not a class or style name.
+  // An XLink href under any prefix: setAttribute('l:href') sets one an XML parser made with xmlns:l.
   if (
     (writer == writeAttribute || (writer == writeProperty && node.nodeType % 8 == 1)) &&
-    /^(xlink:)?href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)
+    /(^|:)href$|^src$|^(form)?action$|^data$|^location$/i.test(arg as string)
   ) {
     // A custom element's property (its name has a '-') that does not hold a string gets arrays and objects as they
     // are, not as strings; a string is checked all the same. Not a native element's: a form's `action` reads as a

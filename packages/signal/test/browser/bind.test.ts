@@ -266,6 +266,27 @@ describe('Signal (Chromium)', () => {
       expect(w.__ran).toEqual(['control'])
     })
 
+    it('should check an XLink href under any prefix (an SVG from an XML parser can name it l:href)', async () => {
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      const w = window as unknown as { __ran?: string[] }
+      w.__ran = []
+      const xml = new DOMParser().parseFromString(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:l="http://www.w3.org/1999/xlink"><a l:href="#top"><rect width="9" height="9"/></a></svg>',
+        'image/svg+xml',
+      )
+      const svg = document.body.appendChild(document.importNode(xml.documentElement, true))
+      const link = svg.querySelector('a')!
+      // setAttribute('l:href') finds the XLink attribute by its qualified name, and sets the link's URL.
+      new Signal('javascript:window.__ran.push("l:href")').bind(link, { attr: 'l:href' })
+      flush()
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+      await new Promise((r) => setTimeout(r, 50))
+      expect(w.__ran).toEqual([])
+      expect(link.getAttributeNS('http://www.w3.org/1999/xlink', 'href')).toBe('#top')
+      expect(reported.map(String)).toEqual(['TypeError: bind: refusing a javascript: URL'])
+    })
+
     it("should check a form's action property for a javascript: URL even when a control named action shadows it", async () => {
       const reported: unknown[] = []
       vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
