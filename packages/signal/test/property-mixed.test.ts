@@ -15,7 +15,7 @@
 // - only what getters and effects threw is thrown or reported, and nothing is left subscribed at the end.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
-import { evaluate } from './evaluate.ts'
+import { evaluate, failed, recomputeAll, type Outcome } from './evaluate.ts'
 import { Signal, batch, computed, configure, effect, flush, untracked } from '@eddy/signal'
 
 afterEach(() => {
@@ -24,8 +24,6 @@ afterEach(() => {
   flush()
 })
 
-const failed = { failed: true }
-type Outcome = number | typeof failed
 
 /** Op 4: throws when its first source is 3 mod 4 (a cached error), else returns it plus one. */
 const THROWS = 4
@@ -156,22 +154,7 @@ describe('the graph (property, equals options, peeks, watchers and bindings in n
             if (a % 4 === 3) throw failed
             return a + 1
           }
-          const oracle = (): Outcome[] => {
-            const out: Outcome[] = [...stored]
-            for (const spec of specs) {
-              try {
-                out.push(
-                  run(spec, (i) => {
-                    if (out[i] === failed) throw failed
-                    return out[i] as number
-                  }),
-                )
-              } catch {
-                out.push(failed)
-              }
-            }
-            return out
-          }
+          const oracle = (): Outcome[] => recomputeAll(stored, specs, run)
           const all: Signal<number>[] = signals.map((e, i) => new Signal(i, { equals: equalities[e] }))
           const outcome = (get: () => number): Outcome => {
             try {

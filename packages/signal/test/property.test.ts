@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Signal, batch, computed, effect } from '@eddy/signal'
+import { failed, recomputeAll, type Outcome } from './evaluate.ts'
 
 interface NodeSpec {
   /** Earlier node indices this computed may read (the first one decides which others it reads). */
@@ -116,8 +117,6 @@ describe('the graph (property)', () => {
 
 /** Op 3, in the second property only: throws when its first source is 3 mod 4 (a cached error), else returns it plus one. */
 const THROWS = 3
-const failed = { failed: true }
-type Outcome = number | typeof failed
 
 /** One step of the second property: writes (maybe batched, maybe with reads between them), reads of any nodes, new effects, disposals. */
 const stepArb = fc.oneof(
@@ -152,22 +151,7 @@ describe('the graph (property, effects come and go)', () => {
             return a + 1
           }
           const { inputs, all, recomputes } = build(signals, nodes, run)
-          const oracle = (): Outcome[] => {
-            const out: Outcome[] = inputs.map((s) => s.peek())
-            for (const spec of nodes) {
-              try {
-                out.push(
-                  run(spec, (i) => {
-                    if (out[i] === failed) throw failed
-                    return out[i] as number
-                  }),
-                )
-              } catch {
-                out.push(failed)
-              }
-            }
-            return out
-          }
+          const oracle = (): Outcome[] => recomputeAll(inputs.map((s) => s.peek()), nodes, run)
           const read = (i: number): Outcome => {
             try {
               return all[i]!.value
