@@ -66,14 +66,22 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
   let probed: any
   let timer: any
+  // The delay of the pending timer: 50 ms, or a random 0-50 ms while a timer fired late in the last second. A late
+  // timer fires at the end of a busy stretch, and 50 ms later a periodic load (10 ms of work every 20 ms, 50 every
+  // 100) is busy again: every sample then fell in a busy stretch, and a 50%-busy loop read 100% (and 'pressure').
+  // Random delays break that phase lock; never over 50 ms, so a 200 ms block still reads >= 150; 50 when idle.
+  let wait = 50
+  // When a timer last fired late; undefined at first (`t - undefined` is NaN, never < 1000).
+  let busyAt: any
   const tick = () => {
     const t = now()
     const span = t - last
-    // The timer was set at `last`, so it was due at `last + 50` (the first tick, called directly, is not late).
-    const late = span > 50 ? span - 50 : 0
+    // The timer was set at `last`, so it was due at `last + wait` (the first tick, called directly, is not late).
+    const late = Math.max(t - (last + wait), 0)
     last = t
+    if (late > 2) busyAt = t
     // Node: watching the loop must not keep the process alive.
-    ;(timer = setTimeout(tick, 50)).unref?.()
+    ;(timer = setTimeout(tick, (wait = t - busyAt < 1e3 ? Math.random() * 50 : 50))).unref?.()
     // Once a second, ~1 ms of back-to-back macrotask turns measures the turn rate (seed 001's checker) without
     // pinning the CPU the way a permanent self-re-posting probe would.
     if (!(t - probed < 1e3)) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })

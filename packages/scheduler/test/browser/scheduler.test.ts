@@ -165,6 +165,21 @@ describe('monitor() on the real loop', () => {
     expect(Number.isFinite(m.turnsPerSecond)).toBe(true)
   })
 
+  it('should read a 50%-busy periodic load (50 ms of work every 100 ms) as about half busy, not saturated', async () => {
+    // Each late timer fired at the end of a 50 ms task, and its successor, 50 ms later, at the start of the next one:
+    // every sample found the loop busy, utilization read 1.00 and 'pressure' fired for a loop idle half the time.
+    const m = monitor({ maxUtilization: 0.9 })
+    let pressure = 0
+    m.on('pressure', () => pressure++)
+    const load = setInterval(() => block(50), 100)
+    await sleep(5300) // past the 5 s window, so utilization is no longer diluted by the monitor's youth
+    clearInterval(load)
+    m.stop()
+    expect(m.utilization).toBeGreaterThan(0.2)
+    expect(m.utilization).toBeLessThan(0.85)
+    expect(pressure).toBe(0)
+  }, 15_000)
+
   it('should see >= 150 ms from timer drift alone, wherever the block falls in the 50 ms sampling period', async () => {
     // A fresh monitor per phase; timer drift is what workers and Node have (no long-task reports there).
     for (const phase of [0, 13, 27, 41]) {
