@@ -129,13 +129,23 @@ describe('macrotask() on the real loop', () => {
     }
   })
 
-  it('should let a timer in between two batches', async () => {
-    const log: string[] = []
-    setTimeout(() => log.push('timer'), 0)
-    await sleep(0) // the timer above has fired: timers are not starved by our own yields
-    macrotask(() => log.push('a'))
-    await yieldToMain()
-    expect(log).toEqual(['timer', 'a'])
+  it('should let a timer in while a macrotask keeps re-queuing itself (each batch is its own turn)', async () => {
+    // A chain of macrotasks, each queuing the next, stops at the timer or after 2 s: a chain that starved timers
+    // (one drain running everything queued meanwhile, or a microtask chain) would reach the 2 s cut-off instead.
+    // The timer is set from inside the chain, after 10 turns of it.
+    let fired = false
+    const start = performance.now()
+    let turns = 0
+    await new Promise<void>((resolve) => {
+      const next = () => {
+        if (++turns == 10) setTimeout(() => (fired = true), 0)
+        fired || performance.now() - start > 2000 ? resolve() : macrotask(next)
+      }
+      macrotask(next)
+    })
+    expect(fired).toBe(true)
+    expect(performance.now() - start).toBeLessThan(1000)
+    expect(turns).toBeGreaterThan(10)
   })
 
   it('should measure turn rates: postTask and messageChannel far faster than setTimeout(0)', async () => {
