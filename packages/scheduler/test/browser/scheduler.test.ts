@@ -1,6 +1,6 @@
 // Real event loop, real Chromium: what happy-dom cannot show (its postMessage is a setTimeout, its rAF unpaced).
 import { describe, expect, it } from 'vitest'
-import { createQueue, loop, macrotask, monitor, probeTurnRate, strategy, yieldToMain, type Strategy } from '@eddy/scheduler'
+import { createQueue, loop, macrotask, monitor, probeTurnRate, strategy, type Strategy } from '@eddy/scheduler'
 
 const block = (ms: number) => { const end = performance.now() + ms; while (performance.now() < end); }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
