@@ -7,7 +7,7 @@
 import { COMPUTED, NOTIFIED, PENDING, RENDER, WATCHING } from './flags.ts'
 import { Link, attach, detach, keepAlive, readComputed, settle, write, type ReactiveNode } from './graph.ts'
 import { enqueue } from './render.ts'
-import { expectFunction, kind } from './errors.ts'
+import { expectFunction, kind, rethrowAfter } from './errors.ts'
 import { disposeKey } from './effect.ts'
 
 /** Where `.bind(node, target)` writes: a property name, or one of these objects (text when omitted). */
@@ -159,7 +159,8 @@ function sinkless(name: unknown): string {
 // <x:script> or <svg:script> (nodeName 'X:SCRIPT', 'svg:script') runs as well.
 function scriptless(node: Node): void {
   if (node.nodeType == 2) fail('refusing an Attr node')
-  if (/^script$/i.test((node as Element).localName) || (node.nodeType != 1 && /^script$/i.test((node.parentNode as Element)?.localName)))
+  // An element is checked itself; any other node (Text, Comment) by its parent.
+  if (/^script$/i.test(((node.nodeType == 1 ? node : node.parentNode) as Element | null)?.localName!))
     fail('refusing a <script> node')
 }
 
@@ -209,7 +210,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     // A custom element's property (its name has a '-') that does not hold a string gets arrays and objects as they
     // are, not as strings; a string is checked all the same. Not a native element's: a form's `action` reads as a
     // control named action, and its setter still makes a URL of what it gets.
-    const loose = writer == writeProperty && /-/.test((node as Element).localName) && typeof (node as any)[arg as string] != 'string'
+    const loose =
+      writer == writeProperty && /-/.test((node as Element).localName) && typeof (node as any)[arg as string] != 'string'
     const f = format
     format = (v) => ((v = f ? f(v) : v), loose && typeof v != 'string' ? v : urlOnly(v))
   }
@@ -242,8 +244,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   } catch (error) {
     // What the flush posted here threw (a render, with a schedule that flushes at once, or the schedule itself), without
     // reportError: the caller gets no Binding to dispose, so none is left running (as with effect()).
-    b.dispose()
-    throw error
+    rethrowAfter(error, () => b.dispose())
   }
   return b
 }

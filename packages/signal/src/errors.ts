@@ -132,9 +132,13 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         end = queue._size
       }
       const item = items[i]!
-      if (runs && (runs.set(item, (runs.get(item) || 0) + 1).get(item)! > 100 || rounds > 1e5)) {
-        cut = cycle()
-        break
+      if (runs) {
+        const n = (runs.get(item) || 0) + 1
+        runs.set(item, n)
+        if (n > 100 || rounds > 1e5) {
+          cut = cycle()
+          break
+        }
       }
       items[i] = undefined
       try {
