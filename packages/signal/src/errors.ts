@@ -18,6 +18,11 @@ export function expectFunction<F>(fn: F, name: string): F {
   return fn
 }
 
+/** Throws `TypeError('<name>: expected an object, got <kind>')` unless `value` is a non-null object (an options bag). */
+export function expectObject(value: unknown, name: string): void {
+  if (typeof value != 'object' || !value) throw new TypeError(`${name}: expected an object, got ${kind(value)}`)
+}
+
 /** The error thrown when an evaluation reaches itself, or a flush keeps re-scheduling work. */
 export function cycle(): Error {
   return new Error('Cycle detected')

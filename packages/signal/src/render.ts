@@ -1,7 +1,7 @@
 // The render queue. It knows nothing of the DOM: a job is anything with a `_render()` method (bind.ts makes them).
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
-import { drain, kind, push, report, type Queue, type Queued } from './errors.ts'
+import { drain, expectObject, kind, push, report, type Queue, type Queued } from './errors.ts'
 import { activeSub, untracked } from './graph.ts'
 import { COMPUTED } from './flags.ts'
 
@@ -79,7 +79,7 @@ export function settled(): Promise<void> {
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
 export function configure(options: { schedule?: Schedule }): void {
   // `configure('animationFrame')` would otherwise change nothing, silently.
-  if (typeof options != 'object' || !options) throw new TypeError('configure: expected an object, got ' + kind(options))
+  expectObject(options, 'configure')
   const option = options.schedule
   const old = post
   if (option == 'microtask') post = queueMicrotask

@@ -2,7 +2,7 @@
 import { activeSub, keepAlive, link, untracked, write, type Link } from './graph.ts'
 import { bind, type BindTarget, type Binding } from './bind.ts'
 import { effect, type Dispose } from './effect.ts'
-import { expectFunction } from './errors.ts'
+import { expectFunction, expectObject } from './errors.ts'
 import { EQUALS } from './flags.ts'
 
 /** Options of `new Signal(value, options)`. */
@@ -40,6 +40,8 @@ function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
+  // `new Signal(v, (a, b) => …)` passes the comparison where the options go: refused, not silently ignored.
+  if (options !== undefined) expectObject(options, 'options')
   const equals = options?.equals
   if (equals !== undefined) expectFunction(equals, 'equals')
   s._flags = equals ? EQUALS : 0
