@@ -1,6 +1,6 @@
 /**
  * Node only: gives the benchmark a DOM (happy-dom) through the usual globals.
- * eddy's `bind` checks `node instanceof Node`, so `Node` must be the same realm as `document`.
+ * The adapters' `bind` and the checks use `document`, `Node`, `Element` and `MutationObserver` of one window.
  */
 import { Window } from 'happy-dom'
 

@@ -197,7 +197,11 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
       if (this._flags & COMPUTED) fail('model needs a Signal')
       if (!/^(input|textarea|select)$/i.test(node.nodeName)) fail('model needs a form field, got ' + node.nodeName)
       writer = writeModel
-    } else if (!format || Object.keys(t)[1]) fail('unknown target object') // text is `{ format }` alone, not `{ attribute, format }`
+    } else if (!format) fail('unknown target object')
+    // Only the keys of its kind (and `format`): a misspelt one (`{ attr, fromat }`, `{ attribute, format }`), two kinds
+    // in one object (`{ class, html, sanitize }`) or `html: false` would otherwise be ignored, silently.
+    if (Object.keys(t).length != +('format' in t) + (writer == writeHtml ? 2 * +(t.html === true) : +(writer != writeText)))
+      fail('unknown target object')
     if (writer != writeText && node.nodeType != 1) fail('expected an Element, got ' + node.nodeName)
   }
   // `location`: a Document's (setting it navigates, to a javascript: URL too). Only a property of an Element or a

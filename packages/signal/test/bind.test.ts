@@ -372,6 +372,12 @@ describe('Signal', () => {
       box.checked = false
       box.dispatchEvent(new Event('change'))
       expect(s.value).toBe(false)
+      s.value = true
+      flush()
+      expect(box.checked).toBe(true)
+      s.value = 0 as never
+      flush()
+      expect(box.checked).toBe(false)
     })
 
     it('should bind a radio group to the checked value', () => {
@@ -517,6 +523,7 @@ describe('Signal', () => {
   describe('.bind() errors', () => {
     it('should throw a TypeError for a non-Node', () => {
       const s = new Signal(0)
+      expect(() => s.bind(5 as never)).toThrow(TypeError)
       expect(() => s.bind(5 as never)).toThrow(/^bind: expected a DOM Node, got number$/)
       expect(() => s.bind(null as never)).toThrow(/^bind: expected a DOM Node, got null$/)
       expect(() => s.bind({} as never)).toThrow(/^bind: expected a DOM Node, got object$/)
@@ -525,6 +532,7 @@ describe('Signal', () => {
     it('should throw a TypeError for an unknown target', () => {
       const el = document.createElement('p')
       const s = new Signal(0)
+      expect(() => s.bind(el, { foo: 1 } as never)).toThrow(TypeError)
       expect(() => s.bind(el, { foo: 1 } as never)).toThrow(/^bind: unknown target/)
       expect(() => s.bind(el, 7 as never)).toThrow(/^bind: unknown target number$/)
     })
@@ -536,6 +544,32 @@ describe('Signal', () => {
       const format = (v: number) => `${v}%`
       for (const target of [{ attribute: 'aria-valuenow', format }, { styles: 'width', format }, { format, sanitize: String }])
         expect(() => s.bind(el, target as never)).toThrow(/^bind: unknown target object$/)
+      // Misspelt next to a known kind: the format would have been ignored.
+      for (const target of [{ attr: 'aria-valuenow', fromat: format }, { style: 'width', formatter: format }])
+        expect(() => s.bind(el, target as never)).toThrow(/^bind: unknown target object$/)
+      flush()
+      expect(el.innerHTML).toBe('<b>keep</b>')
+      expect(el.hasAttribute('aria-valuenow')).toBe(false)
+      expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    })
+
+    it('should throw a TypeError for a target object with keys of two kinds, an unknown key, or html other than true', () => {
+      const el = document.createElement('p')
+      el.innerHTML = '<b>keep</b>'
+      const s = new Signal('<i>x</i>')
+      const sanitize = (html: string) => html
+      for (const target of [
+        { class: 'on', html: true, sanitize },
+        { attr: 'title', class: 'on' },
+        { attr: 'data-x', bogus: 1 },
+        { html: false, sanitize },
+        { html: 'yes', sanitize },
+        { model: 'input', attr: 'value' },
+      ])
+        expect(() => s.bind(el, target as never)).toThrow(/^bind: unknown target object$/)
+      // Known keys only, format included, still bind.
+      s.bind(el, { html: true, sanitize, format: (v) => v }).dispose()
+      s.bind(el, { attr: 'data-x', format: undefined }).dispose()
       flush()
       expect(el.innerHTML).toBe('<b>keep</b>')
       expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()

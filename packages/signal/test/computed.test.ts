@@ -35,6 +35,7 @@ describe('computed', () => {
   })
 
   it('should throw a TypeError naming fn when it is not a function', () => {
+    expect(() => computed(42 as never)).toThrow(TypeError)
     expect(() => computed(42 as never)).toThrow(/^computed: expected a function, got number$/)
   })
 

@@ -401,10 +401,17 @@ describe('effect', () => {
         if (a.value === 1) throw new Error('effect')
       })
       a.subscribe((v) => seen.push(v))
+      const thrower: number[] = []
+      a.subscribe((v) => {
+        thrower.push(v)
+        if (v === 1) throw new Error('subscriber 2')
+      })
       a.value = 1
       a.value = 2
-      expect(reported.map((e) => (e as Error).message)).toEqual(['subscriber', 'effect'])
+      expect(reported.map((e) => (e as Error).message)).toEqual(['subscriber', 'effect', 'subscriber 2'])
       expect(seen).toEqual([0, 1, 2])
+      // A subscriber that threw stays subscribed: called again on the next change.
+      expect(thrower).toEqual([0, 1, 2])
     })
 
     it('should throw a cleanup error from dispose where reportError is missing, not from a later write', () => {

@@ -61,6 +61,7 @@ describe('Signal', () => {
     })
 
     it('should throw a TypeError naming equals when it is not a function', () => {
+      expect(() => new Signal(0, { equals: 'x' as never })).toThrow(TypeError)
       expect(() => new Signal(0, { equals: 'x' as never })).toThrow(/^equals: expected a function, got string$/)
     })
 
@@ -68,6 +69,7 @@ describe('Signal', () => {
       expect(() => new Signal(0, ((a: number, b: number) => a === b) as never)).toThrow(
         /^options: expected an object, got function$/,
       )
+      expect(() => Signal(0, 'x' as never)).toThrow(TypeError)
       expect(() => Signal(0, 'x' as never)).toThrow(/^options: expected an object, got string$/)
       expect(() => new Signal(0, null as never)).toThrow(/^options: expected an object, got null$/)
       expect(new Signal(0, undefined).value).toBe(0)
