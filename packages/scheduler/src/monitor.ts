@@ -29,7 +29,10 @@ export interface Monitor {
   readonly utilization: number
   /** Long tasks (or long animation frames) reported by the host since the monitor started. */
   readonly longTasks: number
-  /** Macrotask turns per second the loop completed in the latest 1 ms probe (measured once a second). */
+  /**
+   * Macrotask turns per second the loop completed in the latest 1 ms probe. Probed once a second, and only while this
+   * field is read: 0 until the first probe, within 50 ms of the first read.
+   */
   readonly turnsPerSecond: number
   /** True from a `pressure` event until the next `relief` event. */
   readonly underPressure: boolean
@@ -65,6 +68,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   let last = start
   // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
   let probed: any
+  // The latest turn rate, and whether `turnsPerSecond` was read since the last probe.
+  let turns = 0
+  let wanted: any
   let timer: any
   // The delay of the pending timer: 50 ms, or a random 0-50 ms while a timer fired late in the last second. A late
   // timer fires at the end of a busy stretch, and 50 ms later a periodic load (10 ms of work every 20 ms, 50 every
@@ -83,8 +89,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     // Node: watching the loop must not keep the process alive.
     ;(timer = setTimeout(tick, (wait = t - busyAt < 1e3 ? Math.random() * 50 : 50))).unref?.()
     // Once a second, ~1 ms of back-to-back macrotask turns measures the turn rate (seed 001's checker) without
-    // pinning the CPU the way a permanent self-re-posting probe would.
-    if (!(t - probed < 1e3)) rate(macrotask, 1, (probed = t)).then((r) => { m.turnsPerSecond = r })
+    // pinning the CPU the way a permanent self-re-posting probe would; and only while someone reads it, so an idle
+    // page wakes up for the 20 samples a second and nothing else.
+    if (wanted && !(t - probed < 1e3)) (wanted = 0), rate(macrotask, 1, (probed = t)).then((r) => { turns = r })
     samples = samples.filter((s) => s[0] > t - 5000)
     samples.push([t, late, span])
     let busy = 0
@@ -113,7 +120,7 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   })) as PerformanceObserver | undefined
   const m = {
     longTasks: 0,
-    turnsPerSecond: 0,
+    get turnsPerSecond() { wanted = 1; return turns },
     underPressure: false,
     on(type, fn) {
       const list = subs[['relief', 'pressure'].indexOf(type)] || fail('type', type)

@@ -13,9 +13,8 @@ describe('monitor()', () => {
     const second = host.log.slice(from)
     expect(timerWakes(second)).toBeLessThanOrEqual(20)
     expect(timerWakes(second)).toBeGreaterThanOrEqual(19)
-    // Besides the timer, ONE ~1 ms burst of turns a second (started by a timer wake-up) measures turnsPerSecond.
-    const bursts = second.filter((e, i) => e === 'post:setImmediate' && second[i - 1] !== 'wake:setImmediate').length
-    expect(bursts).toBe(1)
+    // Nothing else: no burst of turns for turnsPerSecond while nobody reads it.
+    expect(second.filter((e) => e.startsWith('wake:')).length).toBe(timerWakes(second))
     expect(m.lag).toEqual({ p50: 0, p99: 0, max: 0 })
     expect(m.utilization).toBe(0)
     expect(m.underPressure).toBe(false)
@@ -93,6 +92,11 @@ describe('monitor()', () => {
     expect(m.underPressure).toBe(true)
     // Lag of 70-120 ms keeps it under pressure (relief needs < 50 ms over the whole window).
     for (let i = 0; i < 8; i++) { host.advance(900); host.block(120); host.advance(60) }
+    expect(events).toEqual(['pressure'])
+    // So does lag below the limit but above half of it, for a whole window: with plain thresholds this is relief.
+    for (let i = 0; i < 12; i++) { host.advance(400); host.block(95); host.advance(60) }
+    expect(m.lag.max).toBeLessThan(100)
+    expect(m.lag.max).toBeGreaterThan(50)
     expect(events).toEqual(['pressure'])
     host.advance(5100)
     expect(events).toEqual(['pressure', 'relief'])
@@ -250,14 +254,41 @@ describe('monitor()', () => {
     expect(b.host.log.filter((e) => e.startsWith('observe:'))).toEqual([])
   })
 
-  it('should measure turnsPerSecond with a short burst of macrotask turns', async () => {
+  it('should measure turnsPerSecond with a short burst of macrotask turns, once it is read', async () => {
     const { host, mod } = await load('setImmediate')
     const m = mod.monitor()
     host.advance(10)
     await Promise.resolve()
+    // Not read yet: not measured.
+    expect(host.log).not.toContain('wake:setImmediate')
+    expect(m.turnsPerSecond).toBe(0)
+    host.advance(60)
+    await Promise.resolve()
     // The fake host's turns take 10 us: ~100,000 turns per second.
     expect(m.turnsPerSecond).toBeGreaterThan(90_000)
     expect(m.turnsPerSecond).toBeLessThan(110_000)
+    m.stop()
+  })
+
+  it('should probe the turn rate once a second while turnsPerSecond is read, and stop when it no longer is', async () => {
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    const bursts = (log: string[]) => log.filter((e, i) => e === 'post:setImmediate' && log[i - 1] !== 'wake:setImmediate').length
+    const from = host.log.length
+    // Read every 100 ms for 3 s: one burst a second.
+    for (let i = 0; i < 30; i++) {
+      void m.turnsPerSecond
+      host.advance(100)
+      await Promise.resolve()
+    }
+    expect(bursts(host.log.slice(from))).toBe(3)
+    expect(m.turnsPerSecond).toBeGreaterThan(90_000)
+    // No more reads: after the one a read asked for, no burst.
+    host.advance(1000)
+    const idle = host.log.length
+    host.advance(3000)
+    expect(bursts(host.log.slice(idle))).toBe(0)
+    m.stop()
   })
 
   it('should stop sampling and observing on stop()', async () => {

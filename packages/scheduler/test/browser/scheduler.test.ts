@@ -161,6 +161,8 @@ describe('monitor() on the real loop', () => {
     const m = monitor({ maxLagMs: 100 })
     let pressure = 0
     m.on('pressure', () => pressure++)
+    // Read, so that the turn rate gets probed (only while it is read).
+    expect(m.turnsPerSecond).toBe(0)
     await sleep(300)
     block(200)
     await sleep(300)
