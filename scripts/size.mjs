@@ -14,10 +14,10 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const gzip = (code) => gzipSync(code, { level: 9 }).length
 
 /**
- * Bundles packages/<name>/src/index.ts minified; resolves to its minified and min+gzip sizes in bytes, and `files`:
- * each source file's minified bytes and marginal gzip bytes, in bundle order.
+ * Bundles packages/<name>/src/index.ts minified; resolves to its minified and min+gzip sizes in bytes, and, with
+ * `{ files: true }`, `files`: each source file's minified bytes and marginal gzip bytes, in bundle order.
  */
-export async function measure(name) {
+export async function measure(name, { files = false } = {}) {
   const out = await build({
     entryPoints: [`${root}packages/${name}/src/index.ts`],
     bundle: true,
@@ -33,23 +33,26 @@ export async function measure(name) {
   })
   const code = Buffer.from(out.outputFiles[0].contents)
   const whole = gzip(code)
+  const row = { package: `@eddy/${name}`, min: code.length, gzip: whole }
+  if (!files) return row
   // esbuild writes each module's code in one piece, in the order of the metafile's inputs.
   let at = 0
-  const files = Object.entries(out.metafile.outputs['out.js'].inputs).map(([file, { bytesInOutput: min }]) => {
+  row.files = Object.entries(out.metafile.outputs['out.js'].inputs).map(([file, { bytesInOutput: min }]) => {
     const without = Buffer.concat([code.subarray(0, at), code.subarray((at += min))])
     return { file: file.replace(/^.*src\//, ''), min, gzip: whole - gzip(without) }
   })
-  return { package: `@eddy/${name}`, min: code.length, gzip: whole, files }
+  return row
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = []
-  for (const name of readdirSync(`${root}packages`)) rows.push(await measure(name))
+  const files = process.argv.includes('--files')
+  for (const name of readdirSync(`${root}packages`)) rows.push(await measure(name, { files }))
   const pad = (s, n) => String(s).padStart(n)
   console.log('package              min bytes   min+gzip bytes')
   for (const r of rows) {
     console.log(`${r.package.padEnd(20)} ${pad(r.min, 9)}   ${pad(r.gzip, 14)}`)
-    if (process.argv.includes('--files'))
+    if (files)
       for (const f of r.files.filter((f) => f.min).sort((a, b) => b.gzip - a.gzip))
         console.log(`  ${f.file.padEnd(18)} ${pad(f.min, 9)}   ${pad(f.gzip, 14)}`)
   }
