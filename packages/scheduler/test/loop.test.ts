@@ -89,6 +89,33 @@ describe('loop()', () => {
     expect(await mod.loop(() => (++k < 5 ? { then: true } : false)).done).toBe(5)
   })
 
+  it('should chain on a native promise directly, and on nothing that only looks like one', async () => {
+    const { mod } = await load('setImmediate')
+    // A Promise subclass whose `then` calls back synchronously: a real promise, but not the native `then`.
+    class Eager<T> extends Promise<T> {
+      override then(ok?: any): any { return ok(true) }
+    }
+    let i = 0
+    expect(await mod.loop(() => (++i < 100_000 ? new Eager(() => {}) : false)).done).toBe(100_000)
+    // An object with the native `then` that is no promise: the native `then` throws, and done rejects with it.
+    const fake = Object.create(Promise.prototype)
+    await expect(mod.loop(() => fake).done).rejects.toThrow(TypeError)
+    // A page that patches Promise.prototype.then after load: every promise then takes the adopting path.
+    const native = Promise.prototype.then
+    let patched = 0
+    Promise.prototype.then = function (this: Promise<unknown>, ...args: any[]) {
+      patched++
+      return native.apply(this, args as any)
+    } as any
+    try {
+      let j = 0
+      expect(await mod.loop(async () => ++j < 10).done).toBe(10)
+      expect(patched).toBeGreaterThanOrEqual(10)
+    } finally {
+      Promise.prototype.then = native
+    }
+  })
+
   it('should end when a step returns false', async () => {
     const { mod } = await load('setImmediate')
     let i = 0
