@@ -63,6 +63,11 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // the stall began waited at least that long. A timer that fired late (beyond timer noise) found the thread busy,
   // and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks reads ~0.9,
   // where counting only the lateness would read a few %. A long task adds its true length as lag, and 0 elapsed.
+  // A timer due in the last 2 ms of a task looks on time: of back-to-back tasks of T ms, a share 2/T of the samples
+  // read idle (T = 5: a saturated loop read 0.65, T = 20: 0.93). A sample due in a busy stretch is late by what is
+  // left of it, spread evenly over [0, T], so samples late by 2-4 ms are as many as those missed: they count twice
+  // (fake host, 60 runs each: saturated in 5 ms tasks 0.65 -> 1.00, 3 ms 0.43 -> 0.88, 20 ms 0.93 -> 1.00; 10 ms
+  // busy of every 20 0.45 -> 0.51; 5 of 20 0.18 -> 0.30; idle still 0). Capped at 1.
   let samples: number[][] = []
   const start = now()
   let last = start
@@ -72,10 +77,12 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   let turns = 0
   let wanted: any
   let timer: any
-  // The delay of the pending timer: 50 ms, or a random 0-50 ms while a timer fired late in the last second. A late
+  // The delay of the pending timer: 50 ms, or a random 4-50 ms while a timer fired late in the last second. A late
   // timer fires at the end of a busy stretch, and 50 ms later a periodic load (10 ms of work every 20 ms, 50 every
   // 100) is busy again: every sample then fell in a busy stretch, and a 50%-busy loop read 100% (and 'pressure').
   // Random delays break that phase lock; never over 50 ms, so a 200 ms block still reads >= 150; 50 when idle.
+  // Never under 4: Chromium runs a timer nested this deep 4 ms after it was set, however short its delay, and a
+  // timer set for 1 ms that fired at 4 read as 3 ms late, busy.
   let wait = 50
   // When a timer last fired late; undefined at first (`t - undefined` is NaN, never < 1000).
   let busyAt: any
@@ -87,7 +94,7 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     last = t
     if (late > 2) busyAt = t
     // Node: watching the loop must not keep the process alive.
-    ;(timer = setTimeout(tick, (wait = t - busyAt < 1e3 ? Math.random() * 50 : 50))).unref?.()
+    ;(timer = setTimeout(tick, (wait = t - busyAt < 1e3 ? 4 + Math.random() * 46 : 50))).unref?.()
     // Once a second, ~1 ms of back-to-back macrotask turns measures the turn rate (seed 001's checker) without
     // pinning the CPU the way a permanent self-re-posting probe would; and only while someone reads it, so an idle
     // page wakes up for the 20 samples a second and nothing else.
@@ -96,13 +103,13 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     samples.push([t, late, span])
     let busy = 0
     let total = 0
-    const lags = samples.map((s) => ((busy += (s[1] > 2 && s[2]) as number), (total += s[2]), s[1])).sort((a, b) => a - b)
+    const lags = samples.map((s) => ((busy += (s[1] > 2 && s[2] * (s[1] > 4 ? 1 : 2)) as number), (total += s[2]), s[1])).sort((a, b) => a - b)
     // Nearest rank: index ceil(p * n) - 1, written as a truncation just below p * n.
     const rank = (p: number) => lags[(p * lags.length - 1e-9) | 0]
     const max = rank(1)
-    // A timer sample's busy time is at most its span, so this stays within [0, 1]. The window is 5 s even while the
-    // monitor is younger: one late timer just after monitor() is 50 ms of busy time, not a saturated loop (100%).
-    const util = (m.utilization = busy / Math.max(total, 5e3))
+    // The window is 5 s even while the monitor is younger: one late timer just after monitor() is 50 ms of busy
+    // time, not a saturated loop (100%).
+    const util = (m.utilization = Math.min(busy / Math.max(total, 5e3), 1))
     m.lag = { p50: rank(0.5), p99: rank(0.99), max }
     // Hysteresis: pressure above a limit, relief only once both are below half their limits over the whole window.
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
