@@ -1,5 +1,5 @@
 import { fail, fnArg, numArg, objArg } from './errors.ts'
-import { clearTimeout, now, PerformanceObserver, setTimeout } from './host.ts'
+import { clearTimeout, now, performance, PerformanceObserver, setTimeout } from './host.ts'
 import { rate } from './probe.ts'
 import { createQueue, macrotask } from './queue.ts'
 
@@ -25,7 +25,7 @@ export interface Lag {
 export interface Monitor {
   /** Lag percentiles over the last 5 s. */
   readonly lag: Lag
-  /** Busy fraction (0..1) over the last 5 s. */
+  /** Busy fraction (0..1) over the last 5 s: Node's event-loop utilization where it exists, else sampled. */
   readonly utilization: number
   /** Long tasks (or long animation frames) reported by the host since the monitor started. */
   readonly longTasks: number
@@ -59,16 +59,20 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // Listeners are delivered through a queue of their own: on the shared `macrotask` queue they waited behind its
   // whole backlog, so a listener meant to shed that load ran only once the load was done.
   const deliver = createQueue().macrotask
-  // Samples, oldest first: [time, lag, elapsed ms]. A timer sample's lag is how late it fired: a task queued when
+  // Samples, oldest first: [time, lag, elapsed ms, busy ms]. A timer sample's lag is how late it fired: a task queued when
   // the stall began waited at least that long. A timer that fired late (beyond timer noise) found the thread busy,
   // and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks reads ~0.9,
   // where counting only the lateness would read a few %. A long task adds its true length as lag, and 0 elapsed.
-  // A timer due in the last 2 ms of a task looks on time: of back-to-back tasks of T ms, a share 2/T of the samples
-  // read idle (T = 5: a saturated loop read 0.65, T = 20: 0.93). A sample due in a busy stretch is late by what is
-  // left of it, spread evenly over [0, T], so samples late by 2-4 ms are as many as those missed: they count twice
-  // (fake host, 60 runs each: saturated in 5 ms tasks 0.65 -> 1.00, 3 ms 0.43 -> 0.88, 20 ms 0.93 -> 1.00; 10 ms
-  // busy of every 20 0.45 -> 0.51; 5 of 20 0.18 -> 0.30; idle still 0). Capped at 1.
+  // A timer due in the last ~2 ms of a task looks on time, so back-to-back tasks of T ms read about 1 - 2/T.
+  // Counting samples 2-4 ms late twice made up for that on average (saturated 5 ms tasks read 1.00), but a review
+  // found it read loops 78-80% busy in short tasks as 0.87-0.96 in Node, and fired 'pressure' for them: reverted.
   let samples: number[][] = []
+  // Node measures its own loop: `performance.eventLoopUtilization()` counts the time it was not waiting for events
+  // (seed 004), exact where the sampler only estimates: a sample's busy time is then the loop's active ms since the
+  // last one (a loop saturated by 5 ms tasks read 0.58 by sampling, 2 ms ones 0). Elsewhere `elu()` is undefined,
+  // and a late timer's whole span counts as busy.
+  const elu = () => (performance as any).eventLoopUtilization?.().active
+  let active = elu()
   const start = now()
   let last = start
   // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
@@ -100,16 +104,18 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     // page wakes up for the 20 samples a second and nothing else.
     if (wanted && !(t - probed < 1e3)) (wanted = 0), rate(macrotask, 1, (probed = t)).then((r) => { turns = r })
     samples = samples.filter((s) => s[0] > t - 5000)
-    samples.push([t, late, span])
+    const a = elu()
+    samples.push([t, late, span, (a >= 0 ? a - active : late > 2 && span) as number])
+    active = a
     let busy = 0
     let total = 0
-    const lags = samples.map((s) => ((busy += (s[1] > 2 && s[2] * (s[1] > 4 ? 1 : 2)) as number), (total += s[2]), s[1])).sort((a, b) => a - b)
+    const lags = samples.map((s) => ((busy += s[3]), (total += s[2]), s[1])).sort((a, b) => a - b)
     // Nearest rank: index ceil(p * n) - 1, written as a truncation just below p * n.
     const rank = (p: number) => lags[(p * lags.length - 1e-9) | 0]
     const max = rank(1)
-    // The window is 5 s even while the monitor is younger: one late timer just after monitor() is 50 ms of busy
-    // time, not a saturated loop (100%).
-    const util = (m.utilization = Math.min(busy / Math.max(total, 5e3), 1))
+    // A timer sample's busy time is at most its span, so this stays within [0, 1]. The window is 5 s even while the
+    // monitor is younger: one late timer just after monitor() is 50 ms of busy time, not a saturated loop (100%).
+    const util = (m.utilization = busy / Math.max(total, 5e3))
     m.lag = { p50: rank(0.5), p99: rank(0.99), max }
     // Hysteresis: pressure above a limit, relief only once both are below half their limits over the whole window.
     if (m.underPressure ? max <= maxLagMs / 2 && util <= maxUtilization / 2 : max > maxLagMs || util > maxUtilization) {
@@ -123,7 +129,7 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   const type = PerformanceObserver?.supportedEntryTypes?.find((t) => /^long/.test(t))
   const observer = (type && new PerformanceObserver!((list) => {
     // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
-    for (const e of list.getEntries()) if (!(e.startTime + e.duration < start)) m.longTasks++, samples.push([now(), e.duration, 0])
+    for (const e of list.getEntries()) if (!(e.startTime + e.duration < start)) m.longTasks++, samples.push([now(), e.duration, 0, 0])
   })) as PerformanceObserver | undefined
   const m = {
     longTasks: 0,

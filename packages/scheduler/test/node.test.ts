@@ -32,11 +32,19 @@ setTimeout(() => {
 }, 120)
 `
 
-function runNode(entry: string) {
+function runNode(entry: string, code = script(entry)) {
   const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-'))
   const file = join(dir, 'main.mjs')
-  writeFileSync(file, script(entry))
+  writeFileSync(file, code)
   return spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 20_000 })
+}
+
+/** Bundles the package source for a child process; resolves to the bundle's path. */
+async function bundle(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-bundle-'))
+  const outfile = join(dir, 'scheduler.mjs')
+  await build({ entryPoints: [join(pkg, 'src/index.ts')], bundle: true, format: 'esm', platform: 'neutral', outfile, logLevel: 'silent' })
+  return outfile
 }
 
 function check(result: ReturnType<typeof runNode>) {
@@ -53,10 +61,38 @@ function check(result: ReturnType<typeof runNode>) {
 
 describe('in Node', () => {
   it('should run everything and exit by itself (esbuild bundle of the source)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-bundle-'))
-    const outfile = join(dir, 'scheduler.mjs')
-    await build({ entryPoints: [join(pkg, 'src/index.ts')], bundle: true, format: 'esm', platform: 'neutral', outfile, logLevel: 'silent' })
-    check(runNode(outfile))
+    check(runNode(await bundle()))
+  }, 30_000)
+
+  it("should read utilization from Node's own event-loop utilization, which sees tasks too short to make a timer late", async () => {
+    const entry = await bundle()
+    // 2 s of back-to-back 2 ms tasks: every timer fires within 2 ms, so sampling alone reads 0. Node's active time
+    // is ~2,000 ms, over the 5 s window: ~0.4. Then 1 s idle adds nothing.
+    const result = runNode(entry, `
+import { macrotask, monitor } from ${JSON.stringify(entry)}
+const m = monitor()
+const end = performance.now() + 2000
+await new Promise((resolve) => {
+  const task = () => {
+    const t = performance.now()
+    while (performance.now() - t < 2);
+    t < end ? macrotask(task) : resolve()
+  }
+  macrotask(task)
+})
+const busy = m.utilization
+await new Promise((resolve) => setTimeout(resolve, 1000))
+console.log(JSON.stringify({ busy, after: m.utilization, lag: m.lag.max }))
+m.stop()
+`)
+    expect(result.status, result.stderr).toBe(0)
+    const { busy, after, lag } = JSON.parse(result.stdout)
+    expect(lag).toBeLessThan(50)
+    expect(busy).toBeGreaterThan(0.3)
+    expect(busy).toBeLessThanOrEqual(0.45)
+    // Idle for a second: the window still holds the busy 2 s, and gains nothing.
+    expect(after).toBeGreaterThan(0.3)
+    expect(after - busy).toBeLessThan(0.02)
   }, 30_000)
 
   it('should do the same from the shipped build, dist/index.js', () => {
