@@ -23,6 +23,14 @@ export const { setTimeout, clearTimeout, performance, queueMicrotask, Performanc
 /** Current time in ms on the monotonic clock. */
 export const now = (): number => performance.now()
 
+// Node's own measure of how long its event loop has been busy (seed 004), captured at load like the rest.
+const { eventLoopUtilization } = performance as any
+
+/** The event loop's active ms so far (`performance.eventLoopUtilization()`); undefined where it is missing or throws. */
+export const activeMs = (): number | undefined => {
+  try { return eventLoopUtilization().active } catch {}
+}
+
 /** Reports an error without stopping the caller: `reportError` where it exists, else rethrown in a microtask, as it
  * is when `reportError` throws (a user's that rethrows aborted the queue's drain, which then never ran again). A
  * missing `reportError` throws its own TypeError here, caught the same way. */

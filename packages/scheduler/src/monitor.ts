@@ -1,5 +1,5 @@
 import { fail, fnArg, numArg, objArg } from './errors.ts'
-import { clearTimeout, now, performance, PerformanceObserver, setTimeout } from './host.ts'
+import { activeMs, clearTimeout, now, PerformanceObserver, setTimeout } from './host.ts'
 import { rate } from './probe.ts'
 import { createQueue, macrotask } from './queue.ts'
 
@@ -67,12 +67,12 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // Counting samples 2-4 ms late twice made up for that on average (saturated 5 ms tasks read 1.00), but a review
   // found it read loops 78-80% busy in short tasks as 0.87-0.96 in Node, and fired 'pressure' for them: reverted.
   let samples: number[][] = []
-  // Node measures its own loop: `performance.eventLoopUtilization()` counts the time it was not waiting for events
-  // (seed 004), exact where the sampler only estimates: a sample's busy time is then the loop's active ms since the
-  // last one (a loop saturated by 5 ms tasks read 0.58 by sampling, 2 ms ones 0). Elsewhere `elu()` is undefined,
-  // and a late timer's whole span counts as busy.
-  const elu = () => (performance as any).eventLoopUtilization?.().active
-  let active = elu()
+  // Where the host measures its own loop (Node: `performance.eventLoopUtilization()`, the time it was not waiting
+  // for events; seed 004), a sample's busy time is the loop's active ms since the last one, at most its span: exact
+  // where the sampler only estimates (Node read loops saturated by 5 or 10 ms tasks as 0 by sampling when their
+  // period held every sample in one phase, 0.58 when it did not). Elsewhere `activeMs()` is undefined, and a late
+  // timer's whole span counts as busy.
+  let active = activeMs()
   const start = now()
   let last = start
   // When the turn rate was last probed; undefined at first, and `t - undefined` is NaN, never < 1000.
@@ -104,8 +104,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     // page wakes up for the 20 samples a second and nothing else.
     if (wanted && !(t - probed < 1e3)) (wanted = 0), rate(macrotask, 1, (probed = t)).then((r) => { turns = r })
     samples = samples.filter((s) => s[0] > t - 5000)
-    const a = elu()
-    samples.push([t, late, span, (a >= 0 ? a - active : late > 2 && span) as number])
+    const a = activeMs()
+    const d = a! - active!
+    samples.push([t, late, span, (d >= 0 ? Math.min(d, span) : late > 2 && span) as number])
     active = a
     let busy = 0
     let total = 0

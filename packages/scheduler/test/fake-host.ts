@@ -39,7 +39,15 @@ export interface FakeHost {
 const order: Strategy[] = ['postTask', 'setImmediate', 'messageChannel', 'postMessage', 'setTimeout']
 
 /** Installs the fake host for `kind` (or the real globals for the faster ones removed only) and imports the package fresh. */
-export async function load(kind: Strategy, options: { entryTypes?: string[]; reportError?: false | ((e: unknown) => void) } = {}) {
+export async function load(
+  kind: Strategy,
+  options: {
+    entryTypes?: string[]
+    reportError?: false | ((e: unknown) => void)
+    /** Node's `performance.eventLoopUtilization`, which the fake `performance` lacks unless given here. */
+    eventLoopUtilization?: () => { active: number }
+  } = {},
+) {
   const tasks: Task[] = []
   let seq = 0
   const listeners: ((e: { data: unknown; source: unknown; target: unknown }) => void)[] = []
@@ -121,7 +129,7 @@ export async function load(kind: Strategy, options: { entryTypes?: string[]; rep
     const i = tasks.findIndex((t) => t.fn === id?.task)
     if (i >= 0) tasks.splice(i, 1)
   })
-  vi.stubGlobal('performance', { now: () => (host.reads++, host.clock) })
+  vi.stubGlobal('performance', { now: () => (host.reads++, host.clock), eventLoopUtilization: options.eventLoopUtilization })
   vi.stubGlobal('reportError', options.reportError ?? ((e: unknown) => { host.reported.push(e) }))
   vi.stubGlobal('PerformanceObserver', Object.assign(
     function FakeObserver(this: any, cb: typeof observerCallback) {

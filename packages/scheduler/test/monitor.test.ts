@@ -76,6 +76,32 @@ describe('monitor()', () => {
     expect(m.utilization).toBe(0)
   })
 
+  it("should take utilization from the host's eventLoopUtilization where it has one, at most each sample's span", async () => {
+    let active = 0
+    const { host, mod } = await load('setImmediate', { eventLoopUtilization: () => ({ active }) })
+    const m = mod.monitor()
+    // 40 ms busy of every 50 in tasks too short to make a timer late: sampling alone reads 0 here.
+    for (let i = 0; i < 100; i++) { active += 40; host.advance(50) }
+    expect(m.lag.max).toBe(0)
+    expect(m.utilization).toBeCloseTo(0.8, 5)
+    // A host that reports more active time than passed (clock skew between the two) cannot push it over 1.
+    for (let i = 0; i < 100; i++) { active += 80; host.advance(50) }
+    expect(m.utilization).toBe(1)
+    m.stop()
+  })
+
+  it('should sample where eventLoopUtilization throws, and not throw itself', async () => {
+    const { host, mod } = await load('setImmediate', {
+      eventLoopUtilization: () => { throw new Error('not implemented') },
+    })
+    const m = mod.monitor()
+    host.advance(5000)
+    expect(m.utilization).toBe(0)
+    for (let i = 0; i < 120; i++) { host.block(i % 2 ? 47 : 53); host.advance(0) }
+    expect(m.utilization).toBeGreaterThan(0.9)
+    m.stop()
+  })
+
   it('should emit pressure once, hold it with hysteresis, then emit relief once', async () => {
     const { host, mod } = await load('setImmediate')
     const m = mod.monitor({ maxLagMs: 100, maxUtilization: 1 })
