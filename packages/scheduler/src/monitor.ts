@@ -59,10 +59,11 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // Listeners are delivered through a queue of their own: on the shared `macrotask` queue they waited behind its
   // whole backlog, so a listener meant to shed that load ran only once the load was done.
   const deliver = createQueue().macrotask
-  // Samples, oldest first: [time, lag, elapsed ms, busy ms]. A timer sample's lag is how late it fired: a task queued when
-  // the stall began waited at least that long. A timer that fired late (beyond timer noise) found the thread busy,
-  // and its whole period counts as busy: sampled this way, a loop busy 90% of the time in short tasks reads ~0.9,
-  // where counting only the lateness would read a few %. A long task adds its true length as lag, and 0 elapsed.
+  // Samples, oldest first: [time, lag, elapsed ms, busy ms]. A timer sample's lag is how late it fired: a task
+  // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
+  // thread busy, and its whole period counts as busy: sampled this way, a loop busy in tasks of 20 ms and more
+  // reads close to its busy share, where counting only the lateness would read a few %. A long task adds its true
+  // length as lag, and 0 elapsed.
   // A timer due in the last ~2 ms of a task looks on time, so back-to-back tasks of T ms read about 1 - 2/T.
   // Counting samples 2-4 ms late twice made up for that on average (saturated 5 ms tasks read 1.00), but a review
   // found it read loops 78-80% busy in short tasks as 0.87-0.96 in Node, and fired 'pressure' for them: reverted.
