@@ -26,7 +26,7 @@ export const now = (): number => performance.now()
 // Node's own measure of how long its event loop has been busy (seed 004), captured at load like the rest.
 const { eventLoopUtilization } = performance as any
 
-/** The event loop's active ms so far (`performance.eventLoopUtilization()`); undefined where it is missing or throws. */
+/** The event loop's active ms so far (`performance.eventLoopUtilization()`); undefined if missing or throwing. */
 export const activeMs = (): number | undefined => {
   try { return eventLoopUtilization().active } catch {}
 }
