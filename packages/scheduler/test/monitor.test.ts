@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { load } from './fake-host.ts'
+import { load, type FakeHost } from './fake-host.ts'
 
 const timerWakes = (log: string[]) => log.filter((e) => e === 'wake:timer').length
+
+/** Keeps the fake host's loop busy for ~6 s in back-to-back tasks of ~50 ms (47 and 53: no fixed phase). */
+const saturate = (host: FakeHost) => {
+  for (let i = 0; i < 120; i++) { host.block(i % 2 ? 47 : 53); host.advance(0) }
+}
 
 describe('monitor()', () => {
   it('should wake up at most 20 times per second when the loop is idle', async () => {
@@ -70,7 +75,7 @@ describe('monitor()', () => {
     expect(m.utilization).toBe(0)
     // Busy in ~50 ms tasks back to back: every timer fires late. (Back-to-back 20 ms tasks read 0.86-0.98, and this
     // test failed 27 runs in 400: a timer due in a task's last ~2 ms fires on time and reads idle.)
-    for (let i = 0; i < 120; i++) { host.block(i % 2 ? 47 : 53); host.advance(0) }
+    saturate(host)
     expect(m.utilization).toBeGreaterThan(0.9)
     host.advance(6000)
     expect(m.utilization).toBe(0)
@@ -97,7 +102,7 @@ describe('monitor()', () => {
     const m = mod.monitor()
     host.advance(5000)
     expect(m.utilization).toBe(0)
-    for (let i = 0; i < 120; i++) { host.block(i % 2 ? 47 : 53); host.advance(0) }
+    saturate(host)
     expect(m.utilization).toBeGreaterThan(0.9)
     m.stop()
   })
@@ -269,7 +274,7 @@ describe('monitor()', () => {
     // A loop that is really kept busy from then on still gets there. In tasks of ~50 ms (lag stays under the limit, so
     // it is utilization that gets there): back-to-back 20 ms tasks read only 0.87-0.97, straddling the 0.9 limit (a
     // sample whose timer falls due in the last ~2 ms of a task reads idle), which made this test fail 1 run in 25.
-    for (let i = 0; i < 120; i++) { host.block(i % 2 ? 47 : 53); host.advance(0) }
+    saturate(host)
     expect(m.utilization).toBeGreaterThan(0.9)
     expect(m.underPressure).toBe(true)
   })
