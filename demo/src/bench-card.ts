@@ -18,11 +18,14 @@ export function setupBench(root: HTMLElement): void {
   // "Updates per signal": the input's text two-way, and the count derived from it, clamped to the input's own
   // bounds (as the run time is): a 0 runs 1 update, not the million-update default. Only a non-number falls back.
   const updatesText = new Signal(String(DEFAULT_UPDATES))
-  updatesText.bind(byId<HTMLInputElement>('updates'), { model: 'input' })
+  const updatesInput = byId<HTMLInputElement>('updates')
+  updatesText.bind(updatesInput, { model: 'input' })
   const updates = computed(() => {
     const v = Math.round(Number.parseFloat(updatesText.value))
     return Number.isFinite(v) ? Math.min(MAX_UPDATES, Math.max(1, v)) : DEFAULT_UPDATES
   })
+  // Once the user is done typing (blur, Enter), the input shows the count it will run: 0 reads 1.
+  updatesInput.addEventListener('change', () => (updatesText.value = String(updates.value)))
   byId('quick').addEventListener('click', () => (updatesText.value = String(QUICK_UPDATES)))
 
   const status = new Signal('Ready.')

@@ -25,6 +25,35 @@ test.describe('at 390 px wide', () => {
   })
 })
 
+test.describe('at 1280 px wide', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test("every monitor label fits inside its box (\"Long frames\" wraps)", async ({ page }) => {
+    await openDemo(page)
+    const labels = await page.locator('.stats dt').evaluateAll((dts) =>
+      dts.map((dt) => ({ text: dt.textContent, over: dt.scrollWidth - dt.clientWidth })),
+    )
+    expect(labels.length).toBe(5)
+    for (const { text, over } of labels) expect(over, `px of "${text}" past its box`).toBeLessThanOrEqual(0)
+  })
+})
+
+test('an out-of-range input shows the value the page will use once the user leaves it', async ({ page }) => {
+  await openDemo(page)
+  const seconds = page.getByLabel('Run time (seconds)')
+  const updates = page.getByLabel('Updates per signal')
+  await seconds.fill('0.1')
+  await seconds.press('Tab')
+  await expect(seconds).toHaveValue('0.5')
+  await updates.fill('0')
+  await updates.press('Tab')
+  await expect(updates).toHaveValue('1')
+  // In range, it stays as typed.
+  await seconds.fill('2.5')
+  await seconds.press('Tab')
+  await expect(seconds).toHaveValue('2.5')
+})
+
 test.describe('with the keyboard alone', () => {
   /** Presses Tab until the focused element matches, at most `max` times. */
   async function tabTo(page: Page, matches: (el: { tag: string; name: string; id: string }) => boolean, max = 80) {
