@@ -2,7 +2,7 @@
 import { computed, effect, Signal } from '@eddy/signal'
 import { BenchTargets, describe, shownMs, writesPerMs, type BenchMode, type BenchResult } from './bench.ts'
 import { afterPaint, busy, keepFocus, LEAD_MS } from './state.ts'
-import { duration, group, plain } from './format.ts'
+import { duration, group } from './format.ts'
 
 const LABELS: Record<BenchMode, string> = { 'every-write': 'Render on every write', coalesced: 'Coalesced' }
 const MODES: BenchMode[] = ['every-write', 'coalesced']
@@ -86,9 +86,9 @@ export function setupBench(root: HTMLElement): void {
     tr.append(th)
     computed(() => (result.value ? `${LABELS[mode]} (3 × ${group(result.value.n)})` : '')).bind(th)
     const cells: Array<[string, (r: BenchResult) => string]> = [
-      ['ms', (r) => plain(r.ms, 1)],
-      ['per-ms', (r) => (writesPerMs(r) === undefined ? '—' : plain(writesPerMs(r)!))],
-      ['dom-writes', (r) => plain(r.domWrites)],
+      ['ms', (r) => group(r.ms, 1)],
+      ['per-ms', (r) => (writesPerMs(r) === undefined ? '—' : group(writesPerMs(r)!))],
+      ['dom-writes', (r) => group(r.domWrites)],
     ]
     for (const [col, show] of cells) {
       const td = document.createElement('td')

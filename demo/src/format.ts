@@ -1,21 +1,13 @@
 /** Number formatting shared by the page's readouts. */
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
-/** 1234567 -> "1,234,567": for sentences and labels, never for table cells tests parse. */
-export function group(n: number): string {
-  return grouped.format(n)
+/** 1234567.89 -> "1,234,568" (or "1,234,567.9" with `digits` = 1): every number the page shows, cells included. */
+export function group(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 
-/** A plain number with `digits` decimals and no grouping, so table cells stay machine-readable. */
-export function plain(n: number, digits = 0): string {
-  return n.toFixed(digits)
-}
-
-/** Milliseconds for people: "5.4 s", "61 ms", "0.8 ms". */
+/** Milliseconds for people: "5.41 s", "612 ms", "20.3 ms" (as the results table rounds it, below 100 ms). */
 export function duration(ms: number): string {
   if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`
-  if (ms >= 10) return `${Math.round(ms)} ms`
-  return `${ms.toFixed(1)} ms`
+  return `${group(ms, ms >= 100 ? 0 : 1)} ms`
 }

@@ -5,7 +5,7 @@ import { LOOP_NAMES, RUNNERS, type LoopId } from './loops.ts'
 import { readGapWindow, startGapWindow } from './llama.ts'
 import { afterPaint, busy, keepFocus, LEAD_MS } from './state.ts'
 import { unitsPerSecond, WORK_ROUNDS } from './work.ts'
-import { group, plain } from './format.ts'
+import { group } from './format.ts'
 
 const ORDER: LoopId[] = ['blocking', 'nonblocking', 'microtask', 'cooperative', 'worker']
 const MIN_SECONDS = 0.5
@@ -98,8 +98,8 @@ export function setupLoops(root: HTMLElement): void {
     track.append(bar)
     barCell.append(track)
     tr.append(name, work, gap, barCell)
-    computed(() => plain(result.value.perSecond)).bind(work)
-    computed(() => plain(result.value.gapMs)).bind(gap)
+    computed(() => group(result.value.perSecond)).bind(work)
+    computed(() => group(result.value.gapMs)).bind(gap)
     computed(() => result.value.perSecond / fastest.value).bind(bar, {
       style: 'width',
       format: (share) => `${Math.max(1, share * 100).toFixed(1)}%`,

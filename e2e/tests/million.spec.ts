@@ -1,6 +1,6 @@
 /** The million-update benchmark of the page, with 100,000 updates per signal (the page's quick choice). */
 import { expect, test } from '@playwright/test'
-import { openDemo } from './support.ts'
+import { num, openDemo } from './support.ts'
 
 const N = 100_000
 
@@ -29,13 +29,13 @@ test.describe('the million-update benchmark', () => {
     await expect(results.locator('caption')).toHaveText('Million-update benchmark')
     const cell = (mode: string, col: string) => results.locator(`tr[data-mode="${mode}"] [data-col="${col}"]`)
     await expect(cell('coalesced', 'dom-writes')).toHaveText('3')
-    await expect(cell('every-write', 'dom-writes')).toHaveText(String(3 * N))
-    const everyMs = parseFloat((await cell('every-write', 'ms').textContent())!)
-    const coalescedMs = parseFloat((await cell('coalesced', 'ms').textContent())!)
+    await expect(cell('every-write', 'dom-writes')).toHaveText((3 * N).toLocaleString('en-US'))
+    const everyMs = num(await cell('every-write', 'ms').textContent())
+    const coalescedMs = num(await cell('coalesced', 'ms').textContent())
     expect(everyMs).toBeGreaterThan(0)
     expect(coalescedMs).toBeGreaterThanOrEqual(0)
     for (const mode of ['every-write', 'coalesced']) {
-      expect(parseFloat((await cell(mode, 'per-ms').textContent())!), `${mode} writes/ms`).toBeGreaterThan(0)
+      expect(num(await cell(mode, 'per-ms').textContent()), `${mode} writes/ms`).toBeGreaterThan(0)
     }
     // The ratio shown is the ratio of the two times shown (rounded as the page rounds them).
     const shown = parseFloat((await page.locator('#bench-ratio').textContent())!)
@@ -67,7 +67,7 @@ test.describe('the million-update benchmark', () => {
       requestAnimationFrame(check)
     })
     await page.getByRole('button', { name: 'Render on every write' }).click()
-    await expect(page.locator('tr[data-mode="every-write"] [data-col="dom-writes"]')).toHaveText(String(3 * N), {
+    await expect(page.locator('tr[data-mode="every-write"] [data-col="dom-writes"]')).toHaveText((3 * N).toLocaleString('en-US'), {
       timeout: 60_000,
     })
     expect(await page.evaluate(() => (window as unknown as { __runningPainted: boolean }).__runningPainted)).toBe(true)
@@ -170,14 +170,14 @@ test.describe('times below the clock tick', () => {
           expect(perMs, `${mode}: writes/ms of a 0.0 ms run`).not.toMatch(/^\d/)
         } else {
           // Shown as a whole number: 3 / 0.4 ms = 7.5 shows as 8, within 0.5 (toBeCloseTo's `< 0.5` failed on it).
-          const off = Math.abs(parseFloat(perMs) - 3 / parseFloat(ms[mode]))
+          const off = Math.abs(num(perMs) - 3 / num(ms[mode]!))
           expect(off, `${mode}: writes/ms ${perMs} = 3 / ${ms[mode]} ms shown, rounded`).toBeLessThanOrEqual(0.5)
         }
       }
       expect(text, 'the status gives no writes/ms for a 0.0 ms run').not.toMatch(/in 0\.0 ms \([\d,.]+ writes\/ms\)/)
       const ratio = (await page.locator('#bench-ratio').textContent())!
-      const every = parseFloat(ms['every-write']!)
-      const coalesced = parseFloat(ms.coalesced!)
+      const every = num(ms['every-write']!)
+      const coalesced = num(ms.coalesced!)
       if (every === 0 || coalesced === 0) {
         expect(ratio, `ratio of ${every} ms and ${coalesced} ms`).toMatch(/^—/)
         expect(text, 'nor does the status give a ratio').not.toMatch(/Coalesced is [\d.]+x/)

@@ -80,6 +80,9 @@ export async function openDemo(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.now() - window.__probe.frames[0]! >= 1000)
 }
 
+/** A number as the page shows it, grouped ("1,234.5"), or NaN for anything else ("—"). */
+export const num = (text: string | null): number => Number(text?.replace(/,/g, '') || NaN)
+
 export const readProbe = (page: Page): Promise<Probe> => page.evaluate(() => window.__probe)
 
 /** Sets "Run time (seconds)" through its label, as a user would. */
