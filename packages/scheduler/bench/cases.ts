@@ -228,41 +228,53 @@ export async function run(options: RunOptions = {}): Promise<Results> {
   }
   const med = (key: string) => median(samples.get(key)!)
   // Ratios are taken within each round (the two measured back to back), then their median: drift in the machine's
-  // load between rounds then cancels out instead of landing on one side of the ratio.
-  const last = (key: string) => samples.get(key)!.at(-1)!
+  // load between rounds then cancels out instead of landing on one side of the ratio. A ratio's two cases run back to back in both orders (A B B A) and the ratio is the geometric mean of the two:
+  // whichever runs first pays the garbage and the collector state the previous case left (measured in Chromium:
+  // loop / microtask read 1.28x with loop first and 1.07x with microtask first after the same hybrid10 run), and a
+  // rotation alone put loop first in 5 of 7 rounds. With --expose-gc, a full gc() before each case as well.
+  const gc: () => void = g.gc ?? (() => {})
+  const both = (a: string, b: string) => {
+    const [a1, a2] = samples.get(a)!.slice(-2), [b1, b2] = samples.get(b)!.slice(-2)
+    return Math.sqrt((a1! * a2!) / (b1! * b2!))
+  }
   for (let r = 0; r < rounds; r++) {
     // Rotate the order every round so that no case always runs first (JIT warm-up, GC debt).
     const rot = <T>(xs: T[]) => xs.map((_, i) => xs[(i + r) % xs.length])
+    // The two cases of a ratio: A B B A, and B A A B the next round.
+    const abba = <T>(a: T, b: T) => (r % 2 ? [b, a, a, b] : [a, b, b, a])
     if (only.includes('turns')) {
-      for (const kind of rot(kinds)) {
+      const rest = kinds.filter((k) => k !== 'macrotask' && k !== strategy)
+      for (const kind of [...rot(rest), ...abba<TurnKind>('macrotask', strategy)]) {
+        gc()
         if (kind === 'setTimeout') add(`turns ${kind}`, await turns(kind, ms * 2))
         else {
           const [rate, f] = await cpuFactor(() => turns(kind, ms))
           add(`turns ${kind}`, rate * f)
         }
       }
-      add('turns ratio', last('turns macrotask') / last(`turns ${strategy}`))
+      add('turns ratio', both('turns macrotask', `turns ${strategy}`))
     }
     if (only.includes('queue')) {
       for (const n of sizes) {
-        const pair: Record<string, number> = {}
-        for (const impl of rot<QueueImpl>(['eddy', 'handWritten'])) {
+        for (const impl of abba<QueueImpl>('eddy', 'handWritten')) {
+          gc()
           const [rate, f] = await cpuFactor(() => queue(impl, n, ms))
-          add(`queue ${n} ${impl}`, (pair[impl] = rate * f))
+          add(`queue ${n} ${impl}`, rate * f)
         }
-        add(`queue ${n} ratio`, pair.eddy! / pair.handWritten!)
+        add(`queue ${n} ratio`, both(`queue ${n} eddy`, `queue ${n} handWritten`))
       }
     }
     if (only.includes('loops')) {
       let loopMs = 0
-      for (const kind of rot(loopKinds)) {
+      for (const kind of [...rot<LoopKind>(['macrotask', 'hybrid10']), ...abba<LoopKind>('loop', 'microtask')]) {
+        gc()
         const [res, f] = await cpuFactor(() => loopRun(kind, kind === 'macrotask' ? iterations / 10 : iterations))
         add(`ns ${kind}`, res.nsPerIteration / f)
         add(`worst ${kind}`, res.worstTimerDelayMs)
         if (kind === 'loop') loopMs = (res.nsPerIteration * iterations) / 1e6
       }
       add('worst idle', (await idleRun(Math.max(loopMs, 50))).worstTimerDelayMs)
-      add('loop ratio', last('ns loop') / last('ns microtask'))
+      add('loop ratio', both('ns loop', 'ns microtask'))
     }
     log(`round ${r + 1}/${rounds} done`)
   }
