@@ -249,6 +249,27 @@ describe('loop() vs microtask recursion', () => {
     expect(cooperative).toBeGreaterThanOrEqual(Math.max(5, idle * 0.25))
     expect(starving).toBeLessThanOrEqual(1)
   })
+
+  it('should let a timer that came due during a slice fire before the next slice, not every other slice', async () => {
+    // Chromium moves a due timer into its task queue only when it picks the next task: behind the yield the slice
+    // just posted. One hop, the next slice ran first, and a timer waited two slices (~10 ms at a 5 ms budget).
+    let slices = 0
+    let inSlice = false
+    let fires = 0
+    const timer = setInterval(() => fires++, 1) // clamped to 4 ms: due again before any 5 ms slice ends
+    const l = loop(() => {
+      // A step that finds no slice open starts one: the microtask closes it once the slice's task has ended.
+      if (!inSlice) (inSlice = true), slices++, queueMicrotask(() => { inSlice = false })
+      block(0.05)
+    }, { budgetMs: 5 })
+    await sleep(500)
+    l.stop()
+    await l.done
+    clearInterval(timer)
+    expect(slices).toBeGreaterThan(20)
+    // One fire per slice; one hop read about half.
+    expect(fires / slices, `${fires} timer fires in ${slices} slices`).toBeGreaterThanOrEqual(0.75)
+  })
 })
 
 describe('in a Web Worker', () => {
