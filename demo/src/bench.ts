@@ -126,7 +126,7 @@ export const writesPerMs = (r: BenchResult): number | undefined => (shownMs(r.ms
 export function describe(r: BenchResult, label: string): string {
   const perMs = writesPerMs(r)
   return (
-    `${label}: ${group(3 * r.n)} writes in ${r.ms.toFixed(1)} ms ` +
+    `${label}: ${group(3 * r.n)} writes in ${group(r.ms, 1)} ms ` +
     `(${perMs === undefined ? 'too fast for the clock' : `${group(perMs)} writes/ms`}), ` +
     `${group(r.domWrites)} DOM writes` +
     (r.correct ? '.' : '; the paragraphs do NOT show the last value!')

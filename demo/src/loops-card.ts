@@ -30,12 +30,13 @@ export function setupLoops(root: HTMLElement): void {
   const runSecondsText = new Signal('3')
   const input = $<HTMLInputElement>('#run-seconds')
   runSecondsText.bind(input, { model: 'input' })
-  const runMs = computed(() => {
+  const runSeconds = computed(() => {
     const v = Number.parseFloat(runSecondsText.value)
-    return Number.isFinite(v) ? Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, v)) * 1000 : 3000
+    return Number.isFinite(v) ? Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, v)) : 3
   })
+  const runMs = computed(() => runSeconds.value * 1000)
   // Once the user is done typing (blur, Enter), the input shows the run time it will use: 0.1 reads 0.5.
-  input.addEventListener('change', () => (runSecondsText.value = String(runMs.value / 1000)))
+  input.addEventListener('change', () => (runSecondsText.value = String(runSeconds.value)))
 
   // The non-blocking loop's macrotask primitive: one batched queue per primitive available on this host.
   const queues = new Map<Strategy, Queue>()

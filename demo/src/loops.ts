@@ -72,8 +72,9 @@ function nonBlocking(ms: number, post: Post = macrotask): Promise<WorkResult> {
 }
 
 /**
- * `loop()` from @eddy/scheduler with a 5 ms budget: steps run back to back at almost the blocking loop's speed,
- * and every 5 ms the loop yields one macrotask, so frames, timers and input still get their turn.
+ * `loop()` from @eddy/scheduler with a 5 ms budget: steps run back to back, and every 5 ms the loop yields to the
+ * event loop, so frames, timers and input still get their turn (at about 3/4 of the blocking loop's rate: the rest
+ * of the time draws the frames).
  */
 function cooperative(ms: number): Promise<WorkResult> {
   const start = performance.now()

@@ -48,10 +48,10 @@ test('an out-of-range input shows the value the page will use once the user leav
   await updates.fill('0')
   await updates.press('Tab')
   await expect(updates).toHaveValue('1')
-  // In range, it stays as typed.
-  await seconds.fill('2.5')
+  // In range, it stays as typed (0.5122 * 1000 / 1000 would read 0.5122000000000001).
+  await seconds.fill('0.5122')
   await seconds.press('Tab')
-  await expect(seconds).toHaveValue('2.5')
+  await expect(seconds).toHaveValue('0.5122')
 })
 
 test.describe('with the keyboard alone', () => {

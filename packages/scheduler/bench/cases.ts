@@ -16,7 +16,12 @@ type Post = (fn: Fn) => void
 
 const g = globalThis as any
 const now = () => performance.now()
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = s.length >> 1
+  // An even count (the A B B A cases measure twice a round): the mean of the middle two, not the upper one.
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
 
 /** A host primitive written out by hand: the yardstick. */
 export type RawKind = 'postTask' | 'setImmediate' | 'messageChannel' | 'postMessage' | 'setTimeout'
@@ -228,10 +233,11 @@ export async function run(options: RunOptions = {}): Promise<Results> {
   }
   const med = (key: string) => median(samples.get(key)!)
   // Ratios are taken within each round (the two measured back to back), then their median: drift in the machine's
-  // load between rounds then cancels out instead of landing on one side of the ratio. A ratio's two cases run back to back in both orders (A B B A) and the ratio is the geometric mean of the two:
-  // whichever runs first pays the garbage and the collector state the previous case left (measured in Chromium:
-  // loop / microtask read 1.28x with loop first and 1.07x with microtask first after the same hybrid10 run), and a
-  // rotation alone put loop first in 5 of 7 rounds. With --expose-gc, a full gc() before each case as well.
+  // load between rounds then cancels out instead of landing on one side of the ratio. A ratio's two cases run back to
+  // back in both orders (A B B A) and the ratio is the geometric mean of the two: whichever runs first pays the
+  // garbage and the collector state the previous case left (measured in Chromium: loop / microtask read 1.28x with
+  // loop first and 1.07x with microtask first after the same hybrid10 run), and a rotation alone put loop first in 5
+  // of 7 rounds. With --expose-gc, a full gc() before each case as well.
   const gc: () => void = g.gc ?? (() => {})
   const both = (a: string, b: string) => {
     const [a1, a2] = samples.get(a)!.slice(-2), [b1, b2] = samples.get(b)!.slice(-2)

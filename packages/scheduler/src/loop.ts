@@ -31,9 +31,9 @@ export function loop(
   fnArg('step', step)
   const { budgetMs = 5 } = objArg(options)
   numArg('budgetMs', budgetMs)
-  // Each yield is a host task of its own (`post`), not a callback of the batched queue: a batch of several loops' slices
-  // would run them back to back in ONE task wherever the queue skips the clock (a batch no longer than its learned
-  // count, up to 16, reads none), so two loops made 10 ms tasks, three 15 ms, at every wake-up.
+  // Each yield is host tasks of its own (`post`), not a callback of the batched queue: a batch of several loops'
+  // slices would run them back to back in ONE task wherever the queue skips the clock (a batch no longer than its
+  // learned count, up to 16, reads none), so two loops made 10 ms tasks, three 15 ms, at every wake-up.
   let count = 0
   let stopped = false
   const done = new Promise<number>((resolve, reject) => {
@@ -53,9 +53,11 @@ export function loop(
         while (!stopped && v !== false) {
           // Out of budget: yield through two host tasks. Chromium queues a timer that came due during the slice only
           // when it picks its next task, behind a yield posted at the slice's end: with one hop the next slice ran
-          // first, and timers fired every other slice (a 1 ms timer chain waited 9.8-13.4 ms; two hops: 4.4-6.0 ms,
-          // as idle, at a 5 ms budget; per step unchanged). The first hop runs before the timer is queued, the
-          // second after it. In Node timers run before setImmediate's phase anyway: the hop costs one ~1 us turn.
+          // first, and timers fired every other slice (a 1 ms timer chain's worst delay at a 5 ms budget, blank
+          // page: 9.8-13.4 ms; two hops: 4.4-6.0 ms; per step unchanged). The first hop runs before the timer is
+          // queued, the second after it. Node runs timers before setImmediate's phase anyway: the second hop costs
+          // it one ~1 us turn. On the setTimeout strategy (a host with nothing faster) each hop is a clamped timer:
+          // ~8 ms between slices instead of ~4; skipping the hop there costs 20 B, for hosts that hardly exist.
           if (count >= next && (next = tick(count)) < 0) return void post(() => post(slice))
           count++
           v = step()

@@ -27,9 +27,10 @@ export function createQueue(options: QueueOptions = {}): Queue {
   const post = poster(strategy)
   // Two arrays swapped at each snapshot and reused, never truncated: a batch writes into slots that already exist
   // instead of growing a fresh array (measured in Node at 1,000 callbacks per turn: this alone takes the queue, cancel
-  // functions included, from ~0.8x to ~1.1-1.25x a hand-written dispatcher that grows a new array per batch). `q[0..n)` holds the callbacks queued since the last snapshot, `rest[at..size)`
-  // what is left of the snapshot being drained; a slot is cleared once it ran or was cancelled, so neither array
-  // keeps a callback alive. A wake-up is in flight exactly while something waits (`n` or `at < size`).
+  // functions included, from ~0.8x to ~1.1-1.25x a hand-written dispatcher that grows a new array per batch).
+  // `q[0..n)` holds the callbacks queued since the last snapshot, `rest[at..size)` what is left of the snapshot
+  // being drained; a slot is cleared once it ran or was cancelled, so neither array keeps a callback alive. A
+  // wake-up is in flight exactly while something waits (`n` or `at < size`), two hops of one included.
   let q: Slot[] = []
   let rest: Slot[] = []
   let n = 0

@@ -44,6 +44,23 @@ describe('macrotask()', () => {
     expect(host.pending()).toBe(0)
   })
 
+  it('should cancel a callback an out-of-budget drain left, while its two hops are in flight', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q = mod.createQueue({ budgetMs: 5 })
+    const cancels = [0, 1, 2, 3].map((i) => q.macrotask(() => { host.log.push(`t${i}`); host.block(3) }))
+    const ran = () => host.log.filter((e) => e.startsWith('t'))
+    host.wake()
+    // 3 + 3 = 6 ms >= 5 ms: out of budget after t1.
+    expect(ran()).toEqual(['t0', 't1'])
+    host.wake()
+    // Between the hops: nothing ran, and cancelling still reaches the rest of the snapshot.
+    expect(ran()).toEqual(['t0', 't1'])
+    cancels[2]!()
+    host.wake()
+    expect(ran()).toEqual(['t0', 't1', 't3'])
+    expect(host.pending()).toBe(0)
+  })
+
   it('should read the clock only a few times per wake-up, and not at all for a lone callback', async () => {
     const { host, mod } = await load('setImmediate')
     mod.macrotask(() => {})
