@@ -34,7 +34,6 @@ export function setupLoops(root: HTMLElement): void {
     const v = Number.parseFloat(runSecondsText.value)
     return Number.isFinite(v) ? Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, v)) : 3
   })
-  const runMs = computed(() => runSeconds.value * 1000)
   // Once the user is done typing (blur, Enter), the input shows the run time it will use: 0.1 reads 0.5.
   input.addEventListener('change', () => (runSecondsText.value = String(runSeconds.value)))
 
@@ -116,7 +115,7 @@ export function setupLoops(root: HTMLElement): void {
     if (busy.peek()) return
     const refocus = keepFocus(button)
     const name = LOOP_NAMES[id]
-    const ms = runMs.peek()
+    const ms = runSeconds.peek() * 1000
     const strategy = via.peek() as Strategy
     const post = queues.get(strategy)?.macrotask
     busy.value = name

@@ -20,6 +20,24 @@ async function framesDuring(run: () => Promise<unknown>) {
   return frames
 }
 
+/**
+ * Runs `run(step)`, which must call `step()` from each unit of work (0.05 ms busy), and counts the slices the work
+ * ran in and the fires of a 1 ms interval meanwhile (clamped to 4 ms: due again before any 5 ms slice ends). A step
+ * that finds no slice open starts one; the microtask it queues closes it once the slice's task has ended.
+ */
+async function timerFiresPerSlice(run: (step: () => void) => Promise<unknown>) {
+  let slices = 0
+  let inSlice = false
+  let fires = 0
+  const timer = setInterval(() => fires++, 1)
+  await run(() => {
+    if (!inSlice) (inSlice = true), slices++, queueMicrotask(() => { inSlice = false })
+    block(0.05)
+  })
+  clearInterval(timer)
+  return { fires, slices }
+}
+
 describe('strategy (Chromium main thread)', () => {
   it('should be postTask, and every browser strategy should be available to createQueue', () => {
     expect(strategy).toBe('postTask')
@@ -150,20 +168,10 @@ describe('macrotask() on the real loop', () => {
 
   it('should let a timer that came due during a drain slice fire before the next slice of a long backlog', async () => {
     // As loop(): Chromium queues a due timer behind the re-post made at the slice's end, unless that re-post hops.
-    let slices = 0
-    let inSlice = false
-    let fires = 0
     let left = 4000
-    const timer = setInterval(() => fires++, 1) // clamped to 4 ms: due again before any 5 ms slice ends
-    await new Promise<void>((resolve) => {
-      const work = () => {
-        if (!inSlice) (inSlice = true), slices++, queueMicrotask(() => { inSlice = false })
-        block(0.05)
-        if (!--left) resolve()
-      }
-      for (let i = 0; i < left; i++) macrotask(work)
-    })
-    clearInterval(timer)
+    const { fires, slices } = await timerFiresPerSlice((step) => new Promise<void>((resolve) => {
+      for (let i = left; i > 0; i--) macrotask(() => { step(); if (!--left) resolve() })
+    }))
     expect(slices).toBeGreaterThan(20)
     expect(fires / slices, `${fires} timer fires in ${slices} slices`).toBeGreaterThanOrEqual(0.75)
   })
@@ -273,19 +281,12 @@ describe('loop() vs microtask recursion', () => {
   it('should let a timer that came due during a slice fire before the next slice, not every other slice', async () => {
     // Chromium moves a due timer into its task queue only when it picks the next task: behind the yield the slice
     // just posted. One hop, the next slice ran first, and a timer waited two slices (~10 ms at a 5 ms budget).
-    let slices = 0
-    let inSlice = false
-    let fires = 0
-    const timer = setInterval(() => fires++, 1) // clamped to 4 ms: due again before any 5 ms slice ends
-    const l = loop(() => {
-      // A step that finds no slice open starts one: the microtask closes it once the slice's task has ended.
-      if (!inSlice) (inSlice = true), slices++, queueMicrotask(() => { inSlice = false })
-      block(0.05)
-    }, { budgetMs: 5 })
-    await sleep(500)
-    l.stop()
-    await l.done
-    clearInterval(timer)
+    const { fires, slices } = await timerFiresPerSlice(async (step) => {
+      const l = loop(() => { step() }, { budgetMs: 5 })
+      await sleep(500)
+      l.stop()
+      await l.done
+    })
     expect(slices).toBeGreaterThan(20)
     // One fire per slice; one hop read about half.
     expect(fires / slices, `${fires} timer fires in ${slices} slices`).toBeGreaterThanOrEqual(0.75)
