@@ -58,21 +58,34 @@ function raw(kind: RawKind): { post: Post; dispose: Fn } {
   }
 }
 
-/** Turns per second of a chain of posts of `kind` for `ms` (seed 001's checker). */
-export function turns(kind: TurnKind, ms: number): Promise<number> {
+/** A measurement that can run in pieces: each call works for about `ms` and resolves with the units it did. */
+type Chunked = { run: (ms: number) => Promise<number>; dispose: Fn }
+
+/** A chain of posts of `kind` (seed 001's checker), in pieces; units are turns. */
+function turnChain(kind: TurnKind): Chunked {
   const { post, dispose } = kind === 'macrotask' ? { post: createQueue().macrotask, dispose() {} } : raw(kind)
-  return new Promise((resolve) => {
-    let n = 0
-    const start = now()
-    const turn = () => {
-      n++
-      const spent = now() - start
-      if (spent < ms) return void post(turn)
-      dispose()
-      resolve((n * 1000) / spent)
-    }
-    post(turn)
-  })
+  const run = (ms: number) =>
+    new Promise<number>((resolve) => {
+      let n = 0
+      const start = now()
+      const turn = () => {
+        n++
+        if (now() - start < ms) return void post(turn)
+        resolve(n)
+      }
+      post(turn)
+    })
+  return { run, dispose }
+}
+
+/** Turns per second of a chain of posts of `kind` for `ms` (seed 001's checker). */
+export async function turns(kind: TurnKind, ms: number): Promise<number> {
+  const chain = turnChain(kind)
+  const start = now()
+  const n = await chain.run(ms)
+  const spent = now() - start
+  chain.dispose()
+  return (n * 1000) / spent
 }
 
 /** A hand-written batched dispatcher: one array swapped per wake-up, one post per batch, try/catch per callback. */
@@ -93,28 +106,56 @@ function handWritten(kind: RawKind): { enqueue: Post; dispose: Fn } {
 
 export type QueueImpl = 'eddy' | 'handWritten'
 
-/** Callbacks per second: `perTurn` callbacks queued at once, the last one queues the next batch, for `ms`. */
-export function queue(impl: QueueImpl, perTurn: number, ms: number): Promise<number> {
+/** `perTurn` callbacks queued at once, the last one queues the next batch, in pieces; units are callbacks. */
+function queueBatches(impl: QueueImpl, perTurn: number): Chunked {
   // Both on the primitive eddy detected, so only the queue differs.
   const { enqueue, dispose } = impl === 'eddy' ? { enqueue: createQueue().macrotask, dispose() {} } : handWritten(strategy)
-  return new Promise((resolve) => {
-    let callbacks = 0
-    let left = 0
-    const start = now()
-    const callback = () => {
-      callbacks++
-      if (--left > 0) return
-      const spent = now() - start
-      if (spent < ms) return batch()
-      dispose()
-      resolve((callbacks * 1000) / spent)
+  const run = (ms: number) =>
+    new Promise<number>((resolve) => {
+      let callbacks = 0
+      let left = 0
+      const start = now()
+      const callback = () => {
+        callbacks++
+        if (--left > 0) return
+        if (now() - start < ms) return batch()
+        resolve(callbacks)
+      }
+      const batch = () => {
+        left = perTurn
+        for (let i = 0; i < perTurn; i++) enqueue(callback)
+      }
+      batch()
+    })
+  return { run, dispose }
+}
+
+/** How long one piece of a side-by-side measurement runs, in ms. */
+const PIECE_MS = 10
+
+/**
+ * Measures `a` and `b` side by side for `ms` each, in pieces of PIECE_MS alternating A B B A A B ..., and resolves
+ * with each one's units per second (of CPU time where `cpu` is given, else of wall time). The machine's slow and
+ * fast phases then land on both alike: on this VM they come and go within tens of ms. Measured in Node against
+ * itself (the queue at 1, 10 and 100 callbacks per turn, the hand-written one at 10 and 100, a macrotask chain; 6
+ * rounds each), a case read 0.70x-1.19x of itself in 200 ms blocks A B B A, 0.86x-1.10x in 50 ms pieces and
+ * 0.96x-1.03x in 10 ms pieces.
+ */
+async function sideBySide(a: Chunked, b: Chunked, ms: number, cpu?: () => number): Promise<[number, number]> {
+  const clock = cpu ?? now
+  const units = [0, 0]
+  const spent = [0, 0]
+  const pieces = Math.max(2, Math.round(ms / PIECE_MS))
+  for (let i = 0; i < pieces; i++) {
+    for (const k of i % 2 ? [1, 0] : [0, 1]) {
+      const t0 = clock()
+      units[k] += await (k ? b : a).run(PIECE_MS)
+      spent[k] += clock() - t0
     }
-    const batch = () => {
-      left = perTurn
-      for (let i = 0; i < perTurn; i++) enqueue(callback)
-    }
-    batch()
-  })
+  }
+  a.dispose()
+  b.dispose()
+  return [(units[0] * 1000) / spent[0], (units[1] * 1000) / spent[1]]
 }
 
 export type LoopKind = 'loop' | 'microtask' | 'macrotask' | 'hybrid10'
@@ -168,7 +209,7 @@ export function loopRun(kind: LoopKind, iterations: number, budgetMs = 5): Promi
 export interface RunOptions {
   /** Rounds; each case's median over them is reported. */
   rounds?: number
-  /** Length of each turn-rate / queue measurement, ms. */
+  /** Length of each lone turn-rate measurement, ms; each case of a ratio gets twice this, in 10 ms pieces. */
   ms?: number
   /** Iterations per loop run (the macrotask-per-iteration case runs a tenth of them). */
   iterations?: number
@@ -232,12 +273,13 @@ export async function run(options: RunOptions = {}): Promise<Results> {
     return [value, (now() - t0) / Math.max(options.cpu() - c0, 1e-3)]
   }
   const med = (key: string) => median(samples.get(key)!)
-  // Ratios are taken within each round (the two measured back to back), then their median: drift in the machine's
-  // load between rounds then cancels out instead of landing on one side of the ratio. A ratio's two cases run back to
-  // back in both orders (A B B A) and the ratio is the geometric mean of the two: whichever runs first pays the
-  // garbage and the collector state the previous case left (measured in Chromium: loop / microtask read 1.28x with
-  // loop first and 1.07x with microtask first after the same hybrid10 run), and a rotation alone put loop first in 5
-  // of 7 rounds. With --expose-gc, a full gc() before each case as well.
+  // Ratios are taken within each round (the two measured side by side), then their median: drift in the machine's
+  // load between rounds then cancels out instead of landing on one side of the ratio. The turn and queue ratios'
+  // two cases alternate in pieces (sideBySide); the loop cases, each one long run, go back to back in both orders
+  // (A B B A) and the ratio is the geometric mean of the two: whichever runs first pays the garbage and the collector
+  // state the previous case left (measured in Chromium: loop / microtask read 1.28x with loop first and 1.07x with
+  // microtask first after the same hybrid10 run), and a rotation alone put loop first in 5 of 7 rounds. With
+  // --expose-gc, a full gc() before each case (each pair of alternating cases) as well.
   const gc: () => void = g.gc ?? (() => {})
   const both = (a: string, b: string) => {
     const [a1, a2] = samples.get(a)!.slice(-2), [b1, b2] = samples.get(b)!.slice(-2)
@@ -246,11 +288,21 @@ export async function run(options: RunOptions = {}): Promise<Results> {
   for (let r = 0; r < rounds; r++) {
     // Rotate the order every round so that no case always runs first (JIT warm-up, GC debt).
     const rot = <T>(xs: T[]) => xs.map((_, i) => xs[(i + r) % xs.length])
-    // The two cases of a ratio: A B B A, and B A A B the next round.
+    // The two loop cases of the loop ratio: A B B A, and B A A B the next round.
     const abba = <T>(a: T, b: T) => (r % 2 ? [b, a, a, b] : [a, b, b, a])
+    // Two cases measured side by side in pieces, 2 x ms each (as long as the A B B A blocks they replaced): A first
+    // this round, B first the next. Adds both rates, and A / B.
+    const pair = async (keyA: string, a: Chunked, keyB: string, b: Chunked, ratioKey: string) => {
+      gc()
+      // A setTimeout chain waits, and burns almost no CPU: wall time there, as for the lone setTimeout case.
+      const cpu = strategy === 'setTimeout' ? undefined : options.cpu
+      const [rateA, rateB] = r % 2 ? (await sideBySide(b, a, 2 * ms, cpu)).reverse() : await sideBySide(a, b, 2 * ms, cpu)
+      add(keyA, rateA!)
+      add(keyB, rateB!)
+      add(ratioKey, rateA! / rateB!)
+    }
     if (only.includes('turns')) {
-      const rest = kinds.filter((k) => k !== 'macrotask' && k !== strategy)
-      for (const kind of [...rot(rest), ...abba<TurnKind>('macrotask', strategy)]) {
+      for (const kind of rot(kinds.filter((k) => k !== 'macrotask' && k !== strategy))) {
         gc()
         if (kind === 'setTimeout') add(`turns ${kind}`, await turns(kind, ms * 2))
         else {
@@ -258,16 +310,11 @@ export async function run(options: RunOptions = {}): Promise<Results> {
           add(`turns ${kind}`, rate * f)
         }
       }
-      add('turns ratio', both('turns macrotask', `turns ${strategy}`))
+      await pair('turns macrotask', turnChain('macrotask'), `turns ${strategy}`, turnChain(strategy), 'turns ratio')
     }
     if (only.includes('queue')) {
       for (const n of sizes) {
-        for (const impl of abba<QueueImpl>('eddy', 'handWritten')) {
-          gc()
-          const [rate, f] = await cpuFactor(() => queue(impl, n, ms))
-          add(`queue ${n} ${impl}`, rate * f)
-        }
-        add(`queue ${n} ratio`, both(`queue ${n} eddy`, `queue ${n} handWritten`))
+        await pair(`queue ${n} eddy`, queueBatches('eddy', n), `queue ${n} handWritten`, queueBatches('handWritten', n), `queue ${n} ratio`)
       }
     }
     if (only.includes('loops')) {

@@ -1,5 +1,5 @@
 // Node entry of the scheduler benchmark: `pnpm bench:scheduler` (= node scripts/run-ts.mjs packages/scheduler/bench/node.ts).
-// Options: --rounds N (default 5), --ms N (per turn-rate / queue measurement, default 200), --only turns,queue,loops,
+// Options: --rounds N (default 5), --ms N (per lone turn-rate measurement; twice this per case of a ratio; default 200), --only turns,queue,loops,
 // --wall, --json.
 import { markdown, run, type RunOptions } from './cases.ts'
 

@@ -29,8 +29,11 @@ export function createQueue(options: QueueOptions = {}): Queue {
   // instead of growing a fresh array (measured in Node at 1,000 callbacks per turn: this alone takes the queue, cancel
   // functions included, from ~0.8x to ~1.1-1.25x a hand-written dispatcher that grows a new array per batch).
   // `q[0..n)` holds the callbacks queued since the last snapshot, `rest[at..size)` what is left of the snapshot
-  // being drained; a slot is cleared once it ran or was cancelled, so neither array keeps a callback alive. A
-  // wake-up is in flight exactly while something waits (`n` or `at < size`), two hops of one included.
+  // being drained; a cancelled slot is cleared at once. A slot that ran is not: it keeps its callback until a later
+  // batch writes over it or the queue goes idle, which drops both arrays (clearing each slot as it ran cost ~7% of
+  // the queue at 100 callbacks per turn in Node, 10 ms pieces against a hand-written dispatcher: 0.82x-0.85x with
+  // it, 0.89x-0.96x without). A wake-up is in flight exactly while something waits (`n` or `at < size`), two hops of
+  // one included.
   let q: Slot[] = []
   let rest: Slot[] = []
   let n = 0
@@ -73,8 +76,7 @@ export function createQueue(options: QueueOptions = {}): Queue {
     if (next >= end && !(++blind & 15)) next = i + 1
     const tick = next < end && ((blind = 0), slicer(budgetMs, i))
     while (i < end) {
-      const fn = items[i]
-      items[i++] = 0
+      const fn = items[i++]
       try { fn && fn() } catch (e) { report(e) }
       if (i >= next && i < end) {
         // Out of budget: the next slice looks after its first callback again.
@@ -85,8 +87,8 @@ export function createQueue(options: QueueOptions = {}): Queue {
     at = i
     // Out of budget: re-post in two hops, as loop() yields (Chromium queues a timer that came due during the slice
     // behind a single hop, and timers then fired every other slice: 40 in 81 slices). Only new callbacks: one hop, a
-    // turn as raw as the primitive's. Idle: drop the drained array, so a huge batch does not pin its memory.
-    i < end ? post(() => post(drain)) : n ? post(drain) : ((rest = []), (at = size = 0))
+    // turn as raw as the primitive's. Idle: drop both arrays, and with them every callback that ran.
+    i < end ? post(() => post(drain)) : n ? post(drain) : ((rest = []), (q = []), (at = size = 0))
   }
   return {
     strategy,
