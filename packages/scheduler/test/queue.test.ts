@@ -1,5 +1,11 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import { load, microtasks } from './fake-host.ts'
+
+// A full garbage collection on demand: the flag exposes `gc` to contexts created after it is set.
+setFlagsFromString('--expose-gc')
+const gc: () => void = runInNewContext('gc')
 
 describe('macrotask()', () => {
   it('should share ONE host post among all callbacks queued before a wake-up', async () => {
@@ -214,6 +220,27 @@ describe('macrotask()', () => {
     cancel()
     host.wake()
     expect(host.log).toEqual(['post:setImmediate', 'wake:setImmediate', 'a', 'post:setImmediate', 'wake:setImmediate', 'b'])
+  })
+
+  it('should hold no callback that ran once the queue is idle, from either of its reused arrays', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q = mod.createQueue()
+    const refs: WeakRef<object>[] = []
+    // Each batch is queued by the callback before it, so the two arrays swap: after the second drain the first
+    // batch's array is back as the array new callbacks go to, its slot still holding the callback that ran there.
+    const chain = (left: number) => {
+      const data = { left }
+      refs.push(new WeakRef(data))
+      q.macrotask(() => { host.log.push(`run ${data.left}`); if (left) chain(left - 1) })
+    }
+    chain(2)
+    for (let i = 0; i < 3; i++) host.wake()
+    expect(host.log.filter((e) => e.startsWith('run'))).toEqual(['run 2', 'run 1', 'run 0'])
+    expect(host.pending()).toBe(0)
+    // A WeakRef keeps its target alive until the end of the job that made it: collect in a later task.
+    await microtasks()
+    gc()
+    expect(refs.map((r) => r.deref())).toEqual([undefined, undefined, undefined])
   })
 
   it('should run every callback once, FIFO per queue, unless cancelled before it ran, under random interleavings', async () => {
