@@ -61,21 +61,34 @@ function raw(kind: RawKind): { post: Post; dispose: Fn } {
 /** A measurement that can run in pieces: each call works for about `ms` and resolves with the units it did. */
 type Chunked = { run: (ms: number) => Promise<number>; dispose: Fn }
 
-/** A chain of posts of `kind` (seed 001's checker), in pieces; units are turns. */
+/**
+ * A copy of `f` with code and type feedback of its own, compiled again from its source text, so `f` must use nothing
+ * but its parameters and globals. V8 shares optimized code and type feedback among all the closures of one source
+ * literal: with one chain function for both sides, each side ran code shaped by the other, and a ratio moved with
+ * what ran before it (Node: the queue at 1,000 per turn read 1.48x-1.53x of the hand-written one after pairs of one
+ * side with itself at 100, 0.72x as the first pair; macrotask / raw setImmediate read 0.92x-0.95x shared and
+ * 0.97x with a chain of its own for each side).
+ */
+const own = <F extends (...args: any[]) => unknown>(f: F): F => new Function(`return ${f}`)()
+
+/** Chains posts for `ms` and resolves with the turns it ran (seed 001's checker). Self-contained: see own(). */
+const turnRun = (post: Post, ms: number) =>
+  new Promise<number>((resolve) => {
+    let n = 0
+    const start = performance.now()
+    const turn = () => {
+      n++
+      if (performance.now() - start < ms) return void post(turn)
+      resolve(n)
+    }
+    post(turn)
+  })
+
+/** A chain of posts of `kind` with code of its own, in pieces; units are turns. */
 function turnChain(kind: TurnKind): Chunked {
   const { post, dispose } = kind === 'macrotask' ? { post: createQueue().macrotask, dispose() {} } : raw(kind)
-  const run = (ms: number) =>
-    new Promise<number>((resolve) => {
-      let n = 0
-      const start = now()
-      const turn = () => {
-        n++
-        if (now() - start < ms) return void post(turn)
-        resolve(n)
-      }
-      post(turn)
-    })
-  return { run, dispose }
+  const run = own(turnRun)
+  return { run: (ms) => run(post, ms), dispose }
 }
 
 /** Turns per second of a chain of posts of `kind` for `ms` (seed 001's checker). */
@@ -106,28 +119,34 @@ function handWritten(kind: RawKind): { enqueue: Post; dispose: Fn } {
 
 export type QueueImpl = 'eddy' | 'handWritten'
 
-/** `perTurn` callbacks queued at once, the last one queues the next batch, in pieces; units are callbacks. */
+/**
+ * Queues `perTurn` callbacks at once, the last of which queues the next batch, for `ms`; resolves with the callbacks
+ * run. Self-contained: see own().
+ */
+const batchRun = (enqueue: Post, perTurn: number, ms: number) =>
+  new Promise<number>((resolve) => {
+    let callbacks = 0
+    let left = 0
+    const start = performance.now()
+    const callback = () => {
+      callbacks++
+      if (--left > 0) return
+      if (performance.now() - start < ms) return batch()
+      resolve(callbacks)
+    }
+    const batch = () => {
+      left = perTurn
+      for (let i = 0; i < perTurn; i++) enqueue(callback)
+    }
+    batch()
+  })
+
+/** Batches of `perTurn` callbacks on the `impl` queue with code of their own, in pieces; units are callbacks. */
 function queueBatches(impl: QueueImpl, perTurn: number): Chunked {
   // Both on the primitive eddy detected, so only the queue differs.
   const { enqueue, dispose } = impl === 'eddy' ? { enqueue: createQueue().macrotask, dispose() {} } : handWritten(strategy)
-  const run = (ms: number) =>
-    new Promise<number>((resolve) => {
-      let callbacks = 0
-      let left = 0
-      const start = now()
-      const callback = () => {
-        callbacks++
-        if (--left > 0) return
-        if (now() - start < ms) return batch()
-        resolve(callbacks)
-      }
-      const batch = () => {
-        left = perTurn
-        for (let i = 0; i < perTurn; i++) enqueue(callback)
-      }
-      batch()
-    })
-  return { run, dispose }
+  const run = own(batchRun)
+  return { run: (ms) => run(enqueue, perTurn, ms), dispose }
 }
 
 /** How long one piece of a side-by-side measurement runs, in ms. */
@@ -146,6 +165,9 @@ async function sideBySide(a: Chunked, b: Chunked, ms: number, cpu?: () => number
   const units = [0, 0]
   const spent = [0, 0]
   const pieces = Math.max(2, Math.round(ms / PIECE_MS))
+  // A piece each, not counted, for the fresh code of each side to warm up alike.
+  await a.run(PIECE_MS)
+  await b.run(PIECE_MS)
   for (let i = 0; i < pieces; i++) {
     for (const k of i % 2 ? [1, 0] : [0, 1]) {
       const t0 = clock()

@@ -243,6 +243,30 @@ describe('macrotask()', () => {
     expect(refs.map((r) => r.deref())).toEqual([undefined, undefined, undefined])
   })
 
+  it('should let go of a burst that ran while the queue stays busy with shorter batches, never idle', async () => {
+    const { host, mod } = await load('setImmediate')
+    const q = mod.createQueue()
+    const refs: WeakRef<object>[] = []
+    let busy = true
+    const tick = () => { host.log.push('tick'); if (busy) q.macrotask(tick) }
+    for (let i = 0; i < 50; i++) {
+      const data = { i }
+      refs.push(new WeakRef(data))
+      q.macrotask(() => { host.log.push(`burst ${data.i}`); if (data.i == 49) q.macrotask(tick) })
+    }
+    // The burst, then one-callback batches: the burst's array comes back as the array new callbacks go to, and a
+    // batch of one writes over its first slot only.
+    for (let i = 0; i < 4; i++) host.wake()
+    expect(host.log.filter((e) => e == 'tick')).toHaveLength(3)
+    expect(host.pending()).toBe(1)
+    await microtasks()
+    gc()
+    expect(refs.filter((r) => r.deref())).toHaveLength(0)
+    busy = false
+    host.wake()
+    expect(host.pending()).toBe(0)
+  })
+
   it('should run every callback once, FIFO per queue, unless cancelled before it ran, under random interleavings', async () => {
     // A model check of the reused arrays and serial ids: three queues (budgets 1 ms, 0 and the default queue's 5 ms)
     // share one primitive, a fourth runs on setTimeout (one waiting list for the message strategies); callbacks queue and cancel others at random,
