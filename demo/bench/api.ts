@@ -22,7 +22,7 @@ export interface MillionRun {
 export interface SchedulerOptions {
   /** Rounds; each case's median over them is reported. */
   rounds: number
-  /** Length of each lone turn-rate measurement, ms; each case of a ratio gets twice this, in 10 ms pieces. */
+  /** Lone turn-rate measurements' length, ms (x2 for setTimeout); a ratio's cases get 2 x ms each, in 10 ms pieces. */
   ms: number
   /** Iterations per loop run. */
   iterations: number

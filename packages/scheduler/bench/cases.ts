@@ -63,11 +63,12 @@ type Chunked = { run: (ms: number) => Promise<number>; dispose: Fn }
 
 /**
  * A copy of `f` with code and type feedback of its own, compiled again from its source text, so `f` must use nothing
- * but its parameters and globals. V8 shares optimized code and type feedback among all the closures of one source
+ * but its parameters and globals (a bundler option that wraps functions in a helper, such as esbuild's keepNames,
+ * would break the copy with a ReferenceError). V8 shares optimized code and type feedback among all the closures of one source
  * literal: with one chain function for both sides, each side ran code shaped by the other, and a ratio moved with
  * what ran before it (Node: the queue at 1,000 per turn read 1.48x-1.53x of the hand-written one after pairs of one
- * side with itself at 100, 0.72x as the first pair; macrotask / raw setImmediate read 0.92x-0.95x shared and
- * 0.97x with a chain of its own for each side).
+ * side with itself at 100, 0.72x as the first pair; macrotask / raw setImmediate read 0.92x-0.95x with one chain
+ * shared, 0.93x-0.96x with a copy each, and 0.97x in a probe written out with separate code for each side).
  */
 const own = <F extends (...args: any[]) => unknown>(f: F): F => new Function(`return ${f}`)()
 
@@ -231,7 +232,10 @@ export function loopRun(kind: LoopKind, iterations: number, budgetMs = 5): Promi
 export interface RunOptions {
   /** Rounds; each case's median over them is reported. */
   rounds?: number
-  /** Length of each lone turn-rate measurement, ms; each case of a ratio gets twice this, in 10 ms pieces. */
+  /**
+   * Length of each lone turn-rate measurement, ms (twice this for setTimeout). Each case of a ratio gets twice this,
+   * in 10 ms pieces, after one uncounted 10 ms piece.
+   */
   ms?: number
   /** Iterations per loop run (the macrotask-per-iteration case runs a tenth of them). */
   iterations?: number

@@ -29,11 +29,12 @@ export function createQueue(options: QueueOptions = {}): Queue {
   // a fresh array (measured in Node at 1,000 callbacks per turn: this alone takes the queue, cancel functions
   // included, from ~0.8x to ~1.1-1.25x a hand-written dispatcher that grows a new array per batch). `q[0..n)` holds
   // the callbacks queued since the last snapshot, `rest[at..size)` what is left of the snapshot being drained. A
-  // cancelled slot is cleared at once; a slot that ran is not (clearing each as it ran was 8-12% of the queue at 10
-  // and 100 callbacks per turn in Node: 0.86x-0.92x of the hand-written one with it, 0.93x-0.99x without). A callback
-  // that ran stays in its slot until a later batch writes over it, a snapshot cuts its array down to its own length,
-  // or the queue goes idle and drops both arrays: at most two snapshots after its own. A wake-up is in flight exactly
-  // while something waits (`n` or `at < size`), two hops of one included.
+  // cancelled slot is cleared at once; a slot that ran is not (clearing each as it ran was ~4% of the queue at 10
+  // and ~10% at 100 callbacks per turn in Node: 0.86x-0.92x of the hand-written one with it, 0.93x-0.99x without).
+  // A callback that ran stays in its slot until a later batch writes over it, a snapshot cuts its array down to its
+  // own length, or the queue goes idle and drops both arrays: at most two snapshots after its own (a snapshot drained
+  // over many slices is held until it is drained). A wake-up is in flight exactly while something waits (`n` or
+  // `at < size`), two hops of one included.
   let q: Slot[] = []
   let rest: Slot[] = []
   let n = 0
