@@ -237,7 +237,7 @@ export interface RunOptions {
    * in 10 ms pieces, after one uncounted 10 ms piece.
    */
   ms?: number
-  /** Iterations per loop run (the macrotask-per-iteration case runs a tenth of them). */
+  /** Iterations per loop run (a macrotask per iteration: a tenth; loop and microtask: 8 pieces of a half each). */
   iterations?: number
   /** Progress lines. */
   log?: (line: string) => void
@@ -261,7 +261,7 @@ export interface Results {
   turns: { kind: TurnKind; perSecond: number }[]
   turnRatio: { primitive: RawKind; ratio: number }
   queue: { perTurn: number; eddy: number; handWritten: number; ratio: number }[]
-  /** `idle` is the noise floor: the same timer chain with nothing running, for as long as the loop case ran. */
+  /** `idle` is the noise floor: the same timer chain with nothing running, for as long as the loop case ran (its 8 pieces). */
   loops: ({ kind: LoopKind | 'idle' } & LoopRun)[]
   loopRatio: number
 }
@@ -300,22 +300,17 @@ export async function run(options: RunOptions = {}): Promise<Results> {
   }
   const med = (key: string) => median(samples.get(key)!)
   // Ratios are taken within each round (the two measured side by side), then their median: drift in the machine's
-  // load between rounds then cancels out instead of landing on one side of the ratio. The turn and queue ratios'
-  // two cases alternate in pieces (sideBySide); the loop cases, each one long run, go back to back in both orders
-  // (A B B A) and the ratio is the geometric mean of the two: whichever runs first pays the garbage and the collector
-  // state the previous case left (measured in Chromium: loop / microtask read 1.28x with loop first and 1.07x with
-  // microtask first after the same hybrid10 run), and a rotation alone put loop first in 5 of 7 rounds. With
-  // --expose-gc, a full gc() before each case (each pair of alternating cases) as well.
+  // load between rounds then cancels out instead of landing on one side of the ratio. A ratio's two cases alternate
+  // in pieces, A B B A A B ..., A first one round and B first the next: the turn and queue cases in 10 ms pieces
+  // (sideBySide), loop() and microtask recursion in runs of half of `iterations` (20-50 ms in Chromium: a loop piece
+  // must span several slices to pay its yields, and be long against the timer delay it lets happen). Measured in
+  // Chromium, 6 rounds, loop against itself: 0.82x-1.16x in A B B A runs of 2M iterations, 0.93x-1.08x in pieces of
+  // 500k; loop / microtask 1.04x-1.50x and 1.10x-1.28x.
+  // With --expose-gc, a full gc() before each case (each pair of alternating cases) as well.
   const gc: () => void = g.gc ?? (() => {})
-  const both = (a: string, b: string) => {
-    const [a1, a2] = samples.get(a)!.slice(-2), [b1, b2] = samples.get(b)!.slice(-2)
-    return Math.sqrt((a1! * a2!) / (b1! * b2!))
-  }
   for (let r = 0; r < rounds; r++) {
     // Rotate the order every round so that no case always runs first (JIT warm-up, GC debt).
     const rot = <T>(xs: T[]) => xs.map((_, i) => xs[(i + r) % xs.length])
-    // The two loop cases of the loop ratio: A B B A, and B A A B the next round.
-    const abba = <T>(a: T, b: T) => (r % 2 ? [b, a, a, b] : [a, b, b, a])
     // Two cases measured side by side in pieces, 2 x ms each (as long as the A B B A blocks they replaced): A first
     // this round, B first the next. Adds both rates, and A / B.
     const pair = async (keyA: string, a: Chunked, keyB: string, b: Chunked, ratioKey: string) => {
@@ -344,16 +339,28 @@ export async function run(options: RunOptions = {}): Promise<Results> {
       }
     }
     if (only.includes('loops')) {
-      let loopMs = 0
-      for (const kind of [...rot<LoopKind>(['macrotask', 'hybrid10']), ...abba<LoopKind>('loop', 'microtask')]) {
+      for (const kind of rot<LoopKind>(['macrotask', 'hybrid10'])) {
         gc()
         const [res, f] = await cpuFactor(() => loopRun(kind, kind === 'macrotask' ? iterations / 10 : iterations))
         add(`ns ${kind}`, res.nsPerIteration / f)
         add(`worst ${kind}`, res.worstTimerDelayMs)
-        if (kind === 'loop') loopMs = (res.nsPerIteration * iterations) / 1e6
       }
-      add('worst idle', (await idleRun(Math.max(loopMs, 50))).worstTimerDelayMs)
-      add('loop ratio', both('ns loop', 'ns microtask'))
+      // loop() and microtask recursion: 8 pieces each of half of `iterations`, alternating. Per iteration, the mean
+      // over the pieces (all of one length); the worst timer delay, the worst of any piece.
+      gc()
+      const ns = { loop: 0, microtask: 0 }
+      const worst = { loop: 0, microtask: 0 }
+      for (let i = 0; i < 8; i++) {
+        for (const kind of (i + r) % 2 ? (['microtask', 'loop'] as const) : (['loop', 'microtask'] as const)) {
+          const [res, f] = await cpuFactor(() => loopRun(kind, iterations / 2))
+          ns[kind] += res.nsPerIteration / f / 8
+          worst[kind] = Math.max(worst[kind], res.worstTimerDelayMs)
+        }
+      }
+      for (const kind of ['loop', 'microtask'] as const) add(`ns ${kind}`, ns[kind]), add(`worst ${kind}`, worst[kind])
+      add('loop ratio', ns.loop / ns.microtask)
+      // As long as the loop's 8 pieces together: the worst of a longer watch is a higher floor.
+      add('worst idle', (await idleRun(Math.max((ns.loop * iterations * 4) / 1e6, 50))).worstTimerDelayMs)
     }
     log(`round ${r + 1}/${rounds} done`)
   }
