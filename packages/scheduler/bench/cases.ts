@@ -64,11 +64,11 @@ type Chunked = { run: (ms: number) => Promise<number>; dispose: Fn }
 /**
  * A copy of `f` with code and type feedback of its own, compiled again from its source text, so `f` must use nothing
  * but its parameters and globals (a bundler option that wraps functions in a helper, such as esbuild's keepNames,
- * would break the copy with a ReferenceError). V8 shares optimized code and type feedback among all the closures of one source
- * literal: with one chain function for both sides, each side ran code shaped by the other, and a ratio moved with
- * what ran before it (Node: the queue at 1,000 per turn read 1.48x-1.53x of the hand-written one after pairs of one
- * side with itself at 100, 0.72x as the first pair; macrotask / raw setImmediate read 0.92x-0.95x with one chain
- * shared, 0.93x-0.96x with a copy each, and 0.97x in a probe written out with separate code for each side).
+ * would break the copy with a ReferenceError). V8 shares optimized code and type feedback among all the closures of
+ * one source literal: with one chain function for both sides, each side ran code shaped by the other, and a ratio
+ * moved with what ran before it (Node: the queue at 1,000 per turn read 1.48x-1.53x of the hand-written one after
+ * pairs of one side with itself at 100, 0.72x as the first pair; macrotask / raw setImmediate read 0.92x-0.95x with
+ * one chain shared, 0.93x-0.96x with a copy each, and 0.97x in a probe written out with separate code for each side).
  */
 const own = <F extends (...args: any[]) => unknown>(f: F): F => new Function(`return ${f}`)()
 
@@ -261,7 +261,7 @@ export interface Results {
   turns: { kind: TurnKind; perSecond: number }[]
   turnRatio: { primitive: RawKind; ratio: number }
   queue: { perTurn: number; eddy: number; handWritten: number; ratio: number }[]
-  /** `idle` is the noise floor: the same timer chain with nothing running, for as long as the loop case ran (its 8 pieces). */
+  /** `idle` is the noise floor: the same timer chain with nothing running, as long as the loop case's 8 pieces. */
   loops: ({ kind: LoopKind | 'idle' } & LoopRun)[]
   loopRatio: number
 }

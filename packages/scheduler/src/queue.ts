@@ -32,9 +32,9 @@ export function createQueue(options: QueueOptions = {}): Queue {
   // cancelled slot is cleared at once; a slot that ran is not (clearing each as it ran was ~4% of the queue at 10
   // and ~10% at 100 callbacks per turn in Node: 0.86x-0.92x of the hand-written one with it, 0.93x-0.99x without).
   // A callback that ran stays in its slot until a later batch writes over it, a snapshot cuts its array down to its
-  // own length, or the queue goes idle and drops both arrays: at most two snapshots after its own (a snapshot drained
-  // over many slices is held until it is drained). A wake-up is in flight exactly while something waits (`n` or
-  // `at < size`), two hops of one included.
+  // own length, or the queue goes idle and cuts both to nothing: at most two snapshots after its own (a snapshot
+  // drained over many slices is held until it is drained). A wake-up is in flight exactly while something waits
+  // (`n` or `at < size`), two hops of one included.
   let q: Slot[] = []
   let rest: Slot[] = []
   let n = 0
@@ -91,8 +91,9 @@ export function createQueue(options: QueueOptions = {}): Queue {
     at = i
     // Out of budget: re-post in two hops, as loop() yields (Chromium queues a timer that came due during the slice
     // behind a single hop, and timers then fired every other slice: 40 in 81 slices). Only new callbacks: one hop, a
-    // turn as raw as the primitive's. Idle: drop both arrays, and with them every callback that ran.
-    i < end ? post(() => post(drain)) : n ? post(drain) : ((rest = []), (q = []), (at = size = 0))
+    // turn as raw as the primitive's. Idle: cut both arrays to nothing, as a snapshot cuts its own, and with them
+    // every callback that ran.
+    i < end ? post(() => post(drain)) : n ? post(drain) : (rest.length = q.length = at = size = 0)
   }
   return {
     strategy,
