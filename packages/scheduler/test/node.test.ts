@@ -28,6 +28,9 @@ order.push(slowRan)
 let i = 0
 const iterations = await loop(async () => ++i < 10000).done
 const m = monitor()
+// A 200 ms block just after the monitor's first sample: its next one is >= 150 ms late.
+const blockStart = performance.now()
+while (performance.now() - blockStart < 200);
 const rate = await probeTurnRate({ durationMs: 50 })
 // Cancelled work on both wake-ups, and a loop whose step never settles, keep nothing alive (and a cancelled
 // callback that ran would throw: uncaught in Node, a non-zero exit).
@@ -64,7 +67,7 @@ function check(result: ReturnType<typeof runNode>) {
   expect(report.order).toEqual([0, 1, 2, 3, 4, 'mc', 20])
   expect(report.iterations).toBe(10000)
   expect(report.rate).toBeGreaterThan(1000)
-  expect(report.lag.max).toBeGreaterThanOrEqual(0)
+  expect(report.lag.max).toBeGreaterThanOrEqual(150)
 }
 
 describe('in Node', () => {
@@ -95,8 +98,8 @@ m.stop()
 `)
     expect(result.status, result.stderr).toBe(0)
     const { busy, after, lag } = JSON.parse(result.stdout)
-    expect(lag).toBeLessThan(50)
-    expect(busy).toBeGreaterThan(0.3)
+    // Not asserted on the lag (a wall-clock figure of a shared machine): it only says how much sampling saw.
+    expect(busy, `worst lag ${lag} ms`).toBeGreaterThan(0.3)
     expect(busy).toBeLessThanOrEqual(0.45)
     // Idle for a second: the window still holds the busy 2 s, and gains nothing.
     expect(after).toBeGreaterThan(0.3)

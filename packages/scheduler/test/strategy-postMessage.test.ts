@@ -12,7 +12,7 @@ describe('strategy: postMessage', () => {
     host.message(undefined, globalThis)
     // Our own key, but from another window (an iframe, say): the source check rejects it.
     const ours = host.log.length
-    host.message({ not: 'ours' }, {})
+    host.message(host.messages[0], {})
     expect(host.log.slice(ours)).toEqual([])
     expect(host.log).toEqual(['post:postMessage'])
     host.wake()
