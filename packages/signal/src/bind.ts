@@ -49,6 +49,7 @@ declare class Binding {
 let registry: FinalizationRegistry<Binding> | undefined
 
 // Prototype-based like Signal (see signal.ts): smaller and faster than a class.
+/** @internal Use `.bind()`. */
 function Binding(this: Binding, source: Source, node: Node, writer: Writer, arg: unknown, format: Binding['_format']): void {
   this._flags = WATCHING | RENDER | PENDING
   this._ref = new WeakRef(node)

@@ -95,10 +95,10 @@ export function push<T extends Queued>(queue: Queue<T>, item: T): number {
 }
 
 /**
- * Unflags a queued leaf that will not run now (cut off by a cycle), so that its sources' next change queues it
- * again. A computed source still flagged PENDING would stop that change on its way down (propagate does not go
- * below flagged nodes): it becomes DIRTY instead (recomputed when next read or checked), and so do its PENDING
- * sources. A binding's source loses NOTIFIED, or its writes would not queue it.
+ * @internal Unflags a queued leaf that will not run now (cut off by a cycle), so that its sources' next change
+ * queues it again. A computed source still flagged PENDING would stop that change on its way down (propagate does
+ * not go below flagged nodes): it becomes DIRTY instead (recomputed when next read or checked), and so do its
+ * PENDING sources. A binding's source loses NOTIFIED, or its writes would not queue it.
  */
 export function release(item: Queued): void {
   item._flags &= ~PENDING

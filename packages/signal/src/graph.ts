@@ -73,6 +73,7 @@ declare class Link {
 // Links, like every node kind, come from a constructor function rather than an object literal: V8 keeps one
 // stable initial map per constructor, while literal maps were re-created and re-generalized after each GC
 // (measured: repeated "code dependencies" deopts of the whole write path).
+/** @internal */
 function Link(
   this: Link,
   dep: ReactiveNode,
@@ -88,6 +89,7 @@ function Link(
   this._prevSub = this._nextSub = undefined
 }
 
+/** @internal */
 export { Link }
 
 /** @internal The subscriber whose reads are being tracked. */
