@@ -8,6 +8,8 @@ const site = 'e2e/results/site'
 export default defineConfig({
   testDir: './bench',
   testMatch: '*.bench.ts',
+  // A run id: a ratio test run alone (-g) must not pass on a measurement an earlier run left in e2e/results.
+  globalSetup: './bench/run-id.ts',
   outputDir: '../test-results/bench',
   fullyParallel: false,
   workers: 1,

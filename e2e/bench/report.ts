@@ -37,14 +37,21 @@ export function markdownTable(headers: string[], rows: (string | number)[][]): s
  * back from e2e/results/<name>.json: a failed assertion then neither hides nor skips the others.
  */
 export function forget(name: string): void {
-  rmSync(`${resultsDir}${name}.json`, { force: true })
-  rmSync(`${resultsDir}${name}.md`, { force: true })
+  for (const ext of ['json', 'md', 'run']) rmSync(`${resultsDir}${name}.${ext}`, { force: true })
 }
 
-/** The JSON a measurement test of this run saved; throws when it did not (the measurement failed). */
+/** This run's id (bench/run-id.ts, Playwright's global setup). */
+const run = (): string => process.env.EDDY_BENCH_RUN ?? 'no run id'
+
+/**
+ * The JSON a measurement test of this run saved; throws when it did not (the measurement failed, or did not run in
+ * this run: a file left by an earlier run carries that run's id).
+ */
 export function load<T>(name: string): T {
   const file = `${resultsDir}${name}.json`
-  if (!existsSync(file)) throw new Error(`no measurement: ${file} was not written (see the measuring test)`)
+  const id = `${resultsDir}${name}.run`
+  if (!existsSync(file) || !existsSync(id) || readFileSync(id, 'utf8') !== run())
+    throw new Error(`no measurement: ${file} was not written in this run (see the measuring test)`)
   return JSON.parse(readFileSync(file, 'utf8')) as T
 }
 
@@ -53,6 +60,7 @@ export function save(name: string, json: unknown, markdown: string): void {
   mkdirSync(resultsDir, { recursive: true })
   writeFileSync(`${resultsDir}${name}.json`, JSON.stringify(json, null, 2) + '\n')
   writeFileSync(`${resultsDir}${name}.md`, markdown + '\n')
+  writeFileSync(`${resultsDir}${name}.run`, run())
   console.log(`\n${markdown}\n`)
 }
 

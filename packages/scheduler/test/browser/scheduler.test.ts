@@ -174,7 +174,6 @@ describe('macrotask() on the real loop', () => {
       macrotask(next)
     })
     expect(fired).toBe(true)
-    expect(performance.now() - start).toBeLessThan(1000)
     expect(turns).toBeGreaterThan(10)
   })
 
