@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: here('.'),
+          globalSetup: here('./scripts/fresh-dist.mjs'),
           environment: 'happy-dom',
           // Vitest's default 5 s is wall time, and the property tests (fast-check, 300-1000 runs) and the deep-chain
           // tests do fixed CPU work of 1-2.5 s on a free core: on a shared 2-core machine (CI with the browser project
@@ -48,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           root: here('.'),
+          globalSetup: here('./scripts/fresh-dist.mjs'),
           include: ['packages/*/test/browser/**/*.test.ts'],
           browser: {
             enabled: true,

@@ -1,8 +1,8 @@
 // The package in a plain Node process: nothing queued means the process exits by itself, even with a monitor
 // running, a MessageChannel queue used, cancelled callbacks and a loop waiting on a step that never settles. Run on an esbuild bundle of the source and on the shipped dist/index.js.
 import { describe, expect, it } from 'vitest'
-import { spawnSync, execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -107,8 +107,7 @@ m.stop()
   }, 30_000)
 
   it('should do the same from the shipped build, dist/index.js', () => {
-    // `npm test` builds before Vitest; a standalone run builds it here.
-    if (!existsSync(join(pkg, 'dist/index.js'))) execFileSync(process.execPath, ['../../scripts/build-package.mjs'], { cwd: pkg })
+    // Built before Vitest: by `npm test`, else by Vitest's global setup (scripts/fresh-dist.mjs).
     check(runNode(join(pkg, 'dist/index.js')))
   }, 30_000)
 })
