@@ -17,5 +17,5 @@ export const fnArg = <T>(name: string, v: T): T => (typeof v == 'function' ? v :
 export const numArg = (name: string, v: unknown): number =>
   typeof v == 'number' ? (v >= 0 ? v : fail(name, v)) : fail(name, `${String(v)} (${typeof v})`)
 
-/** Returns `v` if it is an object (an options bag), else throws a TypeError: `bad options: string`. */
-export const objArg = <T>(v: T): T => (v && typeof v == 'object' ? v : fail('options', v && typeof v))
+/** Returns `v` if it is an object (an options bag), else throws a TypeError: `bad options: string` (`null`). */
+export const objArg = <T>(v: T): T => (v && typeof v == 'object' ? v : fail('options', v === null ? v : typeof v))

@@ -244,7 +244,10 @@ describe('more hostile use', () => {
     const { mod } = await load('setImmediate')
     expect(() => mod.createQueue('setTimeout' as never)).toThrow(/^bad options: string$/)
     expect(() => mod.createQueue(null as never)).toThrow(/^bad options: null$/)
-    expect(() => mod.loop(() => {}, 0 as never)).toThrow(/^bad options: 0$/)
+    expect(() => mod.loop(() => {}, 0 as never)).toThrow(/^bad options: number$/)
+    // Falsy ones too name their type (an empty string read as "bad options: ").
+    expect(() => mod.createQueue('' as never)).toThrow(/^bad options: string$/)
+    expect(() => mod.monitor(false as never)).toThrow(/^bad options: boolean$/)
     expect(() => mod.monitor(100 as never)).toThrow(/^bad options: number$/)
     expect(() => mod.probeTurnRate('postTask' as never)).toThrow(/^bad options: string$/)
     // undefined is no options; an array or a class instance is an object like any other
