@@ -163,6 +163,17 @@ describe('Signal (Chromium)', () => {
       expect(Array.from(select.selectedOptions, (o) => o.value)).toEqual(['red'])
     })
 
+    it('should leave no option of a <select> selected for a value that matches none (as the README says)', () => {
+      const select = document.body.appendChild(document.createElement('select'))
+      select.innerHTML = '<option>red</option><option>green</option>'
+      const chosen = new Signal('zz')
+      chosen.bind(select, { model: 'change' })
+      flush()
+      expect([select.selectedIndex, select.value]).toEqual([-1, ''])
+      // The signal keeps its value: the field does not write its blank back.
+      expect(chosen.value).toBe('zz')
+    })
+
     it('should support `using` through Symbol.dispose', () => {
       expect(typeof Symbol.dispose).toBe('symbol')
       const el = document.body.appendChild(document.createElement('p'))
