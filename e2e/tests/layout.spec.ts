@@ -38,6 +38,47 @@ test.describe('at 1280 px wide', () => {
   })
 })
 
+test('the pressure pill, reading "under pressure", fits inside its box at every width from 320 to 1920 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openDemo(page)
+  // From 980 px the monitor card is half the page: "under pressure" ran up to 35 px past its box at 980-1260 px
+  // (1024: the pill at x 384-510, its box ending at 484), and at 601-650 px.
+  for (const width of [320, 390, 600, 601, 640, 760, 979, 980, 1024, 1100, 1180, 1240, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    const { pill, box } = await page.evaluate(() => {
+      const el = document.getElementById('mon-pressure')!
+      // The longest text the pill shows, set here rather than waited for (the page sets it on 'pressure').
+      el.textContent = 'under pressure'
+      el.classList.add('alert')
+      const content = (r: DOMRect, s: CSSStyleDeclaration) => ({
+        left: r.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft),
+        right: r.right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight),
+      })
+      const div = el.closest('.stats > div')!
+      const p = el.getBoundingClientRect()
+      return { pill: { left: p.left, right: p.right }, box: content(div.getBoundingClientRect(), getComputedStyle(div)) }
+    })
+    expect(pill.left, `${width} px: pill's left edge inside its box`).toBeGreaterThanOrEqual(box.left - 0.5)
+    expect(pill.right, `${width} px: pill's right edge (x ${pill.right}) inside its box (to x ${box.right})`).toBeLessThanOrEqual(
+      box.right + 0.5,
+    )
+  }
+})
+
+test.describe('at 390 px wide, the Signals 101 code', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('wraps inside its box instead of being cut at the card edge', async ({ page }) => {
+    await openDemo(page)
+    const code = page.locator('.basics-card pre.code')
+    const over = await code.evaluate((pre) => pre.scrollWidth - pre.clientWidth)
+    expect(over, 'px of code past the box').toBeLessThanOrEqual(0)
+    // Wrapped, not lost: the text is the code as written, one statement a line.
+    await expect(code).toContainText("count.bind(document.querySelector('#count'))")
+    await expect(code).toContainText('// one DOM write, at the next microtask checkpoint')
+  })
+})
+
 test('an out-of-range input shows the value the page will use once the user leaves it', async ({ page }) => {
   await openDemo(page)
   const seconds = page.getByLabel('Run time (seconds)')
