@@ -1,7 +1,7 @@
 // Effects: a leaf of the graph whose body runs synchronously once now, then after each change of what it read
 // (after the outermost batch). Subscriptions (`.subscribe`) are effects too.
 import { WATCHING } from './flags.ts'
-import { cleanup, keepAlive, purge, start, type ReactiveNode } from './graph.ts'
+import { disposeEffect, keepAlive, start, type ReactiveNode } from './graph.ts'
 import { expectFunction, rethrowAfter } from './errors.ts'
 
 /** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
@@ -32,15 +32,6 @@ function Effect(this: ReactiveNode, fn: EffectFn): void {
   this._gv = 0
   this._fn = fn
   this._cleanup = undefined
-}
-
-function disposeEffect(this: ReactiveNode): void {
-  if (!(this._flags & WATCHING)) return
-  // Drops every source (as after a run that read none), then stops watching.
-  this._depsTail = undefined
-  purge(this)
-  this._flags = 0
-  cleanup(this)
 }
 
 // Keeps the maps of an effect node and of its dispose function (a bound function with a symbol key) alive.

@@ -542,12 +542,26 @@ export function settle(): void {
   schedule()
 }
 
-/** @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never re-entrantly. */
+/** @internal Stops an effect (`this`): drops every source (as after a run that read none), then runs its cleanup. */
+export function disposeEffect(this: ReactiveNode): void {
+  if (!(this._flags & WATCHING)) return
+  this._depsTail = undefined
+  purge(this)
+  this._flags = 0
+  cleanup(this)
+}
+
+/**
+ * @internal Runs a new effect's first run as a batch: its own writes re-trigger it after it returns, never
+ * re-entrantly. A first run that throws disposes it before the batch ends: its writes may have queued it again,
+ * and it must not run a second time before `effect()` throws.
+ */
 export function start(e: ReactiveNode): void {
   batchDepth++
   try {
     execute(e)
   } catch (error) {
+    disposeEffect.call(e)
     unbatch(true, error)
   }
   unbatch()

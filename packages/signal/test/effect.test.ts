@@ -129,6 +129,42 @@ describe('effect', () => {
     expect(runs).toBe(1)
   })
 
+  it('should not run again when its first run writes its own source, then throws (disposed first)', () => {
+    const s = new Signal(0)
+    const runs: number[] = []
+    let cleanups = 0
+    expect(() =>
+      effect(() => {
+        const v = s.value
+        runs.push(v)
+        if (v === 0) {
+          s.value = 1
+          throw new Error('x')
+        }
+        return () => cleanups++
+      }),
+    ).toThrow('x')
+    expect(runs).toEqual([0])
+    expect(cleanups).toBe(0)
+    expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+    s.value = 2
+    expect(runs).toEqual([0])
+  })
+
+  it('should not call a subscriber again when its first call writes the signal, then throws', () => {
+    const s = new Signal(0)
+    const seen: number[] = []
+    expect(() =>
+      s.subscribe((v) => {
+        seen.push(v)
+        s.value = 1
+        throw new Error('x')
+      }),
+    ).toThrow('x')
+    expect(seen).toEqual([0])
+    expect(s.value).toBe(1)
+  })
+
   it('should not run an effect that an earlier one disposed in the same flush', () => {
     const s = new Signal(0)
     let runs = 0
