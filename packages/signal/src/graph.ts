@@ -344,7 +344,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
       recompute(sub)
       sub = link._sub
       // Only the recomputed source's version is compared, not its flags: a run that peeked at a computed retried
-      // after an error moved the global version, and checking the source again would rerun it forever.
+      // after an error can move the global version, and checking the source again would rerun it forever.
       if (link._version == link._dep._version) break
     }
     link = link._nextDep
@@ -377,8 +377,8 @@ function up(): Link {
 export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & ERRORED
-  // A retry after an error thrown before any read (see below): its readers were not told, so the global version moves.
-  if (oldError && c._flags & DIRTY) clock._version++
+  // A retry after an error thrown before any read (see below).
+  const retry = oldError && c._flags & DIRTY
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE | PARKED)) | RUNNING
   c._depsTail = undefined
   runId++
@@ -390,17 +390,22 @@ export function recompute(c: ReactiveNode): void {
   try {
     value = c._fn!()
   } catch (e) {
-    value = e
     // Thrown before reading anything (a stack overflow deep in a cold chain, say): no source would ever
-    // announce a change, so it stays DIRTY and the next read runs it again instead of rethrowing forever.
+    // announce a change, so it stays DIRTY and the next read or check runs it again instead of rethrowing
+    // forever. A retry that throws before reading again keeps the first error: nothing changed, so its version
+    // stays and its readers do not rerun.
     error = c._depsTail ? ERRORED : ERRORED | DIRTY
+    value = retry && !c._depsTail ? old : e
   }
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error
   // Stored before purge: should a call in there overflow the stack, the computed keeps what it just computed.
-  if (error !== oldError || !Object.is(old, value)) {
+  if ((error & ERRORED) !== oldError || !Object.is(old, value)) {
     c._value = value
     c._version!++
+    // A retry that succeeded (or threw after reading): no source announced it, so the global version moves
+    // for the unwatched computeds that read the old error.
+    if (retry) clock._version++
   }
   purge(c)
 }

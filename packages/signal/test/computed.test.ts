@@ -254,6 +254,69 @@ describe('computed', () => {
     expect(fn).toHaveBeenCalledTimes(2)
   })
 
+  it('should retry at each read a computed that threw before reading anything, rethrowing its first error', () => {
+    let ready = false
+    let runs = 0
+    const broken = computed(() => {
+      runs++
+      if (!ready) throw new Error('not ready')
+      return 1
+    })
+    const caught = (): unknown => {
+      try {
+        return broken.value
+      } catch (e) {
+        return e
+      }
+    }
+    const first = caught()
+    expect(first).toBeInstanceOf(Error)
+    // Retried (no source could announce a change), and the same error while it keeps failing.
+    expect(caught()).toBe(first)
+    expect(() => broken.peek()).toThrow(first as Error)
+    expect(runs).toBe(3)
+    ready = true
+    expect(broken.value).toBe(1)
+    expect(broken.value).toBe(1)
+    expect(runs).toBe(4)
+  })
+
+  it('should not rerun the readers of a computed that keeps failing before it reads anything', () => {
+    const s = new Signal(0)
+    const parity = computed(() => s.value % 2)
+    let ready = false
+    const broken = computed((): number => {
+      if (!ready) throw new Error('not ready')
+      return 10
+    })
+    let n = 0
+    effect(() => {
+      n++
+      parity.value
+      try {
+        broken.value
+      } catch {}
+    })
+    s.value = 2
+    s.value = 4
+    expect(n).toBe(1)
+    // An unwatched reader is not rerun either, and sees the value once a read of `broken` gets one.
+    let plusRuns = 0
+    const plus = computed(() => {
+      plusRuns++
+      return broken.value + 1
+    })
+    expect(() => plus.value).toThrow('not ready')
+    expect(() => plus.value).toThrow('not ready')
+    s.value = 6
+    expect(() => plus.value).toThrow('not ready')
+    expect(plusRuns).toBe(1)
+    ready = true
+    expect(broken.value).toBe(10)
+    expect(plus.value).toBe(11)
+    expect(plusRuns).toBe(2)
+  })
+
   it('should propagate a cached error to dependents and recover', () => {
     const a = new Signal(0)
     const c = computed(() => {
@@ -277,8 +340,8 @@ describe('computed', () => {
   it('should not rerun without end a computed that peeked at one failing before it read anything', () => {
     const s = new Signal(0)
     let runs = 0
-    // Throws before reading anything, so it is retried at every read (and moves the global version); it gives
-    // up after 1,000 runs, so that a loop ends.
+    // Throws before reading anything, so it is retried at every read (and `b`, which only peeks at it, too); it
+    // gives up after 1,000 runs, so that a loop ends.
     const a = computed((): number => {
       if (++runs < 1000) throw new Error('a')
       return 0
