@@ -2,8 +2,7 @@
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
 import { drain, expectObject, kind, push, report, type Queue, type Queued } from './errors.ts'
-import { activeSub, untracked } from './graph.ts'
-import { COMPUTED } from './flags.ts'
+import { clock, untracked } from './graph.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
 export interface RenderJob extends Queued {
@@ -50,13 +49,13 @@ const render = (job: RenderJob): void => job._render()
 const renderAll = (): void => drain(queue, render)
 
 /**
- * Writes every pending render now, synchronously (tests, measurements, before reading layout); called from inside
- * a computed's function, at the next microtask: a render could read that computed, or one that depends on it,
- * mid-evaluation (a false "Cycle detected", cached).
+ * Writes every pending render now, synchronously (tests, measurements, before reading layout); called while a
+ * computed's function runs (directly, through untracked(), or by an effect its write ran), at the next microtask:
+ * a render could read that computed, or one that depends on it, mid-evaluation (a false "Cycle detected", cached).
  */
 export function flush(): void {
   if (flushing) return
-  if (activeSub && activeSub._flags & COMPUTED) return queueMicrotask(flush)
+  if (clock._computing) return queueMicrotask(flush)
   // A manual flush also clears `scheduled`: a posted flush that never comes (a custom schedule that drops it)
   // cannot block later renders; one that still comes finds an empty queue.
   scheduled = false

@@ -143,6 +143,49 @@ describe('flush() called by a getter', () => {
     shown.value = 'c'
     expect(el.textContent).toBe('c')
   })
+
+  it('should wait for the next microtask when called through untracked() (no false "Cycle detected")', async () => {
+    const s = new Signal(1)
+    const c = computed(() => {
+      const v = s.value * 2
+      untracked(flush)
+      return v
+    })
+    const el = document.createElement('p')
+    c.bind(el)
+    flush()
+    expect(el.textContent).toBe('2')
+    s.value = 2
+    expect(c.value).toBe(4)
+    expect(c.value).toBe(4)
+    await Promise.resolve()
+    expect(el.textContent).toBe('4')
+  })
+
+  it('should wait for the next microtask when called by an effect that a getter\'s write runs', async () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const s = new Signal(1)
+    const poke = new Signal(0)
+    effect(() => {
+      poke.value
+      flush()
+    })
+    const c = computed(() => {
+      const v = s.value * 2
+      poke.value = v
+      return v
+    })
+    const el = document.createElement('p')
+    c.bind(el)
+    flush()
+    expect(el.textContent).toBe('2')
+    s.value = 2
+    expect(c.value).toBe(4)
+    await Promise.resolve()
+    expect(reported).toEqual([])
+    expect(el.textContent).toBe('4')
+  })
 })
 
 describe('a getter that disposes or creates while it is checked', () => {
