@@ -349,6 +349,57 @@ describe('effect', () => {
     for (const stop of stops) stop()
   })
 
+  it('should run a long chain watched by an effect that reads every link (it runs each round), without a false "Cycle detected"', () => {
+    // The reader runs far more than 100 times: but each time, an effect that never ran before runs too, so the
+    // drain is making progress, not looping. Made first, the reader runs before the new link in each round.
+    for (const [n, readerFirst] of [[500, false], [2000, false], [500, true], [2000, true]] as const) {
+      const sig = Array.from({ length: n }, () => new Signal(0))
+      let reads = 0
+      const reader = (): (() => void) =>
+        effect(() => {
+          reads++
+          for (const x of sig) x.value
+        })
+      const stops = readerFirst ? [reader()] : []
+      stops.push(...sig.slice(0, -1).map((s, i) => effect(() => void (sig[i + 1]!.value = s.value))))
+      if (!readerFirst) stops.push(reader())
+      reads = 0
+      sig[0]!.value = 1
+      expect(sig[n - 1]!.value).toBe(1)
+      expect(reads).toBeGreaterThan(100)
+      for (const stop of stops) stop()
+    }
+  })
+
+  it('should cut off promptly a loop that creates an effect at each turn, which runs at every later turn', () => {
+    // Each turn adds an item to the drain, so distinct items grow as fast as the loop turns; but they all run again
+    // at each turn (work grows quadratically), unlike the links of a chain.
+    const s = new Signal(0)
+    const t = new Signal(0)
+    let turns = 0
+    expect(() =>
+      effect(() => {
+        const v = s.value
+        turns++
+        effect(() => void t.value)
+        t.value = v
+        s.value = v + 1
+      }),
+    ).toThrow(/^Cycle detected/)
+    expect(turns).toBeLessThan(1000)
+  })
+
+  it('should cut off a loop as promptly when a reader of it runs alongside', () => {
+    // Two effects that write each other, and one that reads both: 3 distinct effects, cut off past 100 runs.
+    const a = new Signal(0)
+    const b = new Signal(0)
+    let runs = 0
+    effect(() => void (a.value + b.value))
+    effect(() => void ((b.value = a.value + 1), runs++))
+    expect(() => effect(() => void ((a.value = b.value + 1), runs++))).toThrow(/^Cycle detected/)
+    expect(runs).toBeLessThan(500)
+  })
+
   it('should still cut off a loop of two effects that trigger each other past the first 100 rounds', () => {
     const a = new Signal(0)
     const b = new Signal(0)
