@@ -2,7 +2,7 @@
 // Every pending render shares ONE queue and ONE scheduled flush: the talk measured one queueMicrotask per
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
 import { drain, expectObject, kind, push, report, type Queue, type Queued } from './errors.ts'
-import { clock, untracked } from './graph.ts'
+import { computing, untracked } from './graph.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
 export interface RenderJob extends Queued {
@@ -55,7 +55,7 @@ const renderAll = (): void => drain(queue, render)
  */
 export function flush(): void {
   if (flushing) return
-  if (clock._computing) return queueMicrotask(flush)
+  if (computing()) return queueMicrotask(flush)
   // A manual flush also clears `scheduled`: a posted flush that never comes (a custom schedule that drops it)
   // cannot block later renders; one that still comes finds an empty queue.
   scheduled = false

@@ -162,6 +162,28 @@ describe('flush() called by a getter', () => {
     expect(el.textContent).toBe('4')
   })
 
+  it('should wait for the next microtask when called by an effect that a getter creates', async () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const s = new Signal(1)
+    const stops: (() => void)[] = []
+    const c = computed(() => {
+      const v = s.value * 2
+      stops.push(effect(() => flush()))
+      return v
+    })
+    const el = document.createElement('p')
+    c.bind(el)
+    flush()
+    expect(el.textContent).toBe('2')
+    s.value = 2
+    expect(c.value).toBe(4)
+    await Promise.resolve()
+    expect(reported).toEqual([])
+    expect(el.textContent).toBe('4')
+    for (const stop of stops) stop()
+  })
+
   it('should wait for the next microtask when called by an effect that a getter\'s write runs', async () => {
     const reported: unknown[] = []
     vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
