@@ -6,6 +6,11 @@ import { COMPUTED, DIRTY, NOTIFIED, PENDING } from './flags.ts'
 let pending: unknown[] | undefined
 // How many drains are running (they nest: a render's format may write, an effect may call flush()).
 let draining = 0
+// How many effects were ever created (see drain).
+let born = 0
+
+/** @internal Counts an effect's creation: one created during a counted round of a drain is not a chain's link. */
+export const birth = (): void => void born++
 
 /** Names the kind of a bad argument for a TypeError message: `null`, `number`, `object`, ... */
 export function kind(value: unknown): string {
@@ -118,10 +123,11 @@ export function release(item: Queued): void {
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
  * by items run in later rounds. Past 100 rounds, each item's runs are counted: a chain of effects that each write
  * the next one's source runs each once, however long, but an item that runs 100 more times is a loop, cut off with
- * "Cycle detected" (thrown), as is anything past 100,000 rounds; unless it ran no more often than the items that
- * did not run 100 times: a reader of every link of a long chain runs once per link, as often as new links run
- * (not compared with all items: a loop that creates an effect at each turn has as many as it has turns, and with
- * each of them run at every turn, it slows down quadratically long before 100,000 rounds). Where the host has no
+ * "Cycle detected" (thrown), as is anything past 100,000 rounds; unless it ran no more often than the number of
+ * items counted that ran at most 100 times, less the effects created since counting began: a reader of every link
+ * of a long chain runs once per link, as often as new links run, but a loop that creates an effect at each turn
+ * makes a new item at each turn too, and is no chain (not compared with all items either: with each created
+ * effect run at every turn, such a loop slows down quadratically long before 100,000 rounds). Where the host has no
  * `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see `several`), with
  * the cycle's last.
  */
@@ -131,15 +137,16 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
   let end = queue._size
   let rounds = 0
   let runs: Map<T, number> | undefined
-  // How many counted items ran over 100 times.
+  // How many counted items ran over 100 times, and `born` when counting began.
   let looping = 0
+  let since = 0
   let cut: Error | undefined
   let errors: unknown[] | undefined
   draining++
   try {
     for (; i < queue._size; i++) {
       if (i == end) {
-        if (++rounds > 100) runs ??= new Map()
+        if (++rounds > 100 && !runs) (runs = new Map()), (since = born)
         end = queue._size
       }
       const item = items[i]!
@@ -147,7 +154,7 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         const n = (runs.get(item) || 0) + 1
         runs.set(item, n)
         if (n == 101) looping++
-        if ((n > 100 && n > runs.size - looping + 1) || rounds > 1e5) {
+        if ((n > 100 && n > runs.size - looping - born + since + 1) || rounds > 1e5) {
           cut = cycle()
           break
         }

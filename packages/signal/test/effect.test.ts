@@ -389,6 +389,24 @@ describe('effect', () => {
     expect(turns).toBeLessThan(1000)
   })
 
+  it('should cut off promptly a loop that creates, at each turn, an effect that runs once', () => {
+    // Each turn adds a new item that runs once, as a chain's new link does; but it was created by the loop (a
+    // review found it ran to the 100,000-round stop, ~450 ms, when new items counted as links).
+    const s = new Signal(0)
+    let turns = 0
+    expect(() =>
+      effect(() => {
+        const v = s.value
+        turns++
+        const t = new Signal(0)
+        effect(() => void t.value)
+        t.value = 1
+        s.value = v + 1
+      }),
+    ).toThrow(/^Cycle detected/)
+    expect(turns).toBeLessThan(1000)
+  })
+
   it('should cut off a loop as promptly when a reader of it runs alongside', () => {
     // Two effects that write each other, and one that reads both: 3 distinct effects, cut off past 100 runs.
     const a = new Signal(0)

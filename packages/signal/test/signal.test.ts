@@ -238,6 +238,15 @@ describe('batch', () => {
 })
 
 describe('untracked', () => {
+  it('should call fn with no argument, as a plain call would (untracked(console.log) logs nothing)', () => {
+    expect(untracked((...args: unknown[]) => args.length)).toBe(0)
+    const s = new Signal(0)
+    let cleanupArgs = -1
+    const stop = effect(() => { s.value; return (...args: unknown[]) => void (cleanupArgs = args.length) })
+    stop()
+    expect(cleanupArgs).toBe(0)
+  })
+
   it('should throw a TypeError naming untracked when fn is not a function', () => {
     expect(() => untracked(null as never)).toThrow(/^untracked: expected a function, got null$/)
   })
