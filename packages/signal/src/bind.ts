@@ -195,6 +195,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     else if ('model' in t) {
       arg = t.model
       if (arg != 'input' && arg != 'change') fail("model needs 'input' or 'change'")
+      // Not two-way with a format (the types say so too): the field would show formatted text and write it back raw.
+      if (format) fail('unknown target object')
       if (this._flags & COMPUTED) fail('model needs a Signal')
       if (!/^(input|textarea|select)$/i.test(node.nodeName)) fail('model needs a form field, got ' + node.nodeName)
       writer = writeModel

@@ -553,6 +553,16 @@ describe('Signal', () => {
       expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
     })
 
+    it('should throw a TypeError for a model target with a format, which the types forbid too', () => {
+      const input = document.createElement('input')
+      const s = new Signal('a')
+      expect(() => s.bind(input, { model: 'input', format: (v: string) => v.toUpperCase() } as never)).toThrow(
+        /^bind: unknown target object$/,
+      )
+      expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
+      s.bind(input, { model: 'input', format: undefined } as never).dispose()
+    })
+
     it('should throw a TypeError for a target object with keys of two kinds, an unknown key, or html other than true', () => {
       const el = document.createElement('p')
       el.innerHTML = '<b>keep</b>'
