@@ -363,9 +363,20 @@ function missed(sub: ReactiveNode): Link | undefined {
   return l
 }
 
-/** The way back up from `sub`, reached through its only subscriber link: still its `_subs`, or parked. */
+/**
+ * The way back up from `sub`, reached through its only subscriber link: still its `_subs`, or parked. A parked
+ * link is taken out: its subscriber was disposed, and a `sub` found fresh would keep it (and its closure) until
+ * its next run.
+ */
 function back(sub: ReactiveNode, flags: number): Link {
-  return flags & PARKED ? sub._depsTail! : sub._subs!
+  return flags & PARKED ? unpark(sub) : sub._subs!
+}
+
+/** Takes out `sub`'s parked link (kept apart: back() stays small enough to inline). */
+function unpark(sub: ReactiveNode): Link {
+  const link = sub._depsTail!
+  sub._depsTail = undefined
+  return link
 }
 
 function up(): Link {
