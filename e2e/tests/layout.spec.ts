@@ -41,8 +41,8 @@ test.describe('at 1280 px wide', () => {
 test('the pressure pill, reading "under pressure", fits inside its box at every width from 320 to 1920 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openDemo(page)
-  // From 980 px the monitor card is half the page: "under pressure" ran up to 35 px past its box at 980-1260 px
-  // (1024: the pill at x 384-510, its box ending at 484), and at 601-650 px.
+  // From 980 px the monitor card is half the page: "under pressure" ran up to 35 px past its box at 980-1180 px
+  // (1024: the pill at x 384-510, its box ending at 484), into its padding up to 1280 px, and at 601-650 px.
   for (const width of [320, 390, 600, 601, 640, 760, 979, 980, 1024, 1100, 1180, 1240, 1280, 1440, 1920]) {
     await page.setViewportSize({ width, height: 800 })
     const { pill, box } = await page.evaluate(() => {

@@ -123,11 +123,12 @@ export function release(item: Queued): void {
  * @internal Runs `run` on every item of `queue`, including items queued meanwhile, then empties it. Items queued
  * by items run in later rounds. Past 100 rounds, each item's runs are counted: a chain of effects that each write
  * the next one's source runs each once, however long, but an item that runs 100 more times is a loop, cut off with
- * "Cycle detected" (thrown), as is anything past 100,000 rounds; unless it ran no more often than the number of
- * items counted that ran at most 100 times, less the effects created since counting began: a reader of every link
- * of a long chain runs once per link, as often as new links run, but a loop that creates an effect at each turn
- * makes a new item at each turn too, and is no chain (not compared with all items either: with each created
- * effect run at every turn, such a loop slows down quadratically long before 100,000 rounds). Where the host has no
+ * "Cycle detected" (thrown), unless it ran no more often than the number of items counted that ran at most 100
+ * times, less the effects created since counting began, plus one: a reader of every link of a long chain runs
+ * once per link, as often as new links run, but a loop that creates an effect at each turn makes a new item at
+ * each turn too, and is no chain (not compared with all items either: with each created effect run at every turn,
+ * such a loop slows down quadratically long before 100,000 rounds). Anything past 100,000 rounds is cut off too,
+ * whatever ran. Where the host has no
  * `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see `several`), with
  * the cycle's last.
  */

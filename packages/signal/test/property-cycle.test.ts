@@ -395,24 +395,14 @@ describe('cycle rule (property)', () => {
   })
 
   it('cuts off every loop, within the bound of the rule', () => {
-    let closest = { over: -Infinity, turns: 0, bound: 0, loop: {} as Loop }
-    let longest = { rounds: 0, ms: 0, loop: {} as Loop }
     const check = (l: Loop): void => {
-      const t = performance.now()
       const o = runLoop(l)
-      const ms = performance.now() - t
       expect(String(o.error)).toMatch(/Cycle detected/)
-      const b = bound(l, o)
-      if (o.turns - b > closest.over) closest = { over: o.turns - b, turns: o.turns, bound: b, loop: l }
-      // A ring of k effects takes k rounds a turn: k times a pool of P (P + 103 turns) may reach the 100,000-round
-      // stop, which is where the bound ends too.
-      if (o.turns * l.k > longest.rounds) longest = { rounds: o.turns * l.k, ms: Math.round(ms), loop: l }
-      expect(o.turns).toBeLessThanOrEqual(b)
+      // A ring of k effects takes k rounds a turn: with a pool of P (P + 103 turns) it may reach the 100,000-round
+      // stop first, which only cuts it sooner. Measured: the closest a loop came was 2 turns under its bound.
+      expect(o.turns).toBeLessThanOrEqual(bound(l, o))
     }
     fc.assert(fc.property(loopArb(false), check), { numRuns: 150 })
     fc.assert(fc.property(loopArb(true), check), { numRuns: 30 })
-    const brief = (l: Loop) => ({ ...l, readers: l.readers.length })
-    console.log('closest to its bound:', JSON.stringify({ ...closest, loop: brief(closest.loop) }))
-    console.log('most rounds:', JSON.stringify({ ...longest, loop: brief(longest.loop) }))
   })
 })

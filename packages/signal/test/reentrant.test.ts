@@ -146,7 +146,7 @@ describe('flush() called by a getter', () => {
 
   // flush() reached from a computed's function through something that hides it from tracking: it must still wait
   // (it rendered mid-evaluation, read the computed, and cached a false "Cycle detected" for good).
-  const hidden: [string, (s: Signal<number>) => { getter: (v: number) => void; stops: (() => void)[] }][] = [
+  const hidden: [string, () => { getter: (v: number) => void; stops: (() => void)[] }][] = [
     ['untracked()', () => ({ getter: () => untracked(flush), stops: [] })],
     [
       'an effect that the getter creates',
@@ -171,7 +171,7 @@ describe('flush() called by a getter', () => {
     const reported: unknown[] = []
     vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
     const s = new Signal(1)
-    const { getter, stops } = setup(s)
+    const { getter, stops } = setup()
     const c = computed(() => {
       const v = s.value * 2
       getter(v)

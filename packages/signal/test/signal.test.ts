@@ -238,7 +238,7 @@ describe('batch', () => {
 })
 
 describe('untracked', () => {
-  it('should call fn with no argument, as a plain call would (untracked(console.log) logs nothing)', () => {
+  it('should call fn with no argument, as a plain call would (untracked(console.log) logs an empty line)', () => {
     expect(untracked((...args: unknown[]) => args.length)).toBe(0)
     const s = new Signal(0)
     let cleanupArgs = -1
