@@ -133,7 +133,8 @@ test.describe('with the keyboard alone', () => {
       await tabTo(page, (el) => el.tag === 'button' && el.name === name)
       const button = page.getByRole('button', { name, exact: true })
       const status = page.locator(name === 'Run both' ? '#bench-status' : '#loop-status')
-      const done = name === 'Run both' ? /Coalesced is .*x faster/ : /^Cooperative loop: /
+      // Either ending of a run of both: 1,000 updates may time the coalesced run at 0.0 ms (this test is about focus).
+      const done = name === 'Run both' ? /(Coalesced is .*|Too fast to compare: raise N)\.$/ : /^Cooperative loop: /
       await page.keyboard.press('Enter')
       // While it runs the button is disabled, which takes the focus away from it.
       await expect(button).toBeDisabled()
