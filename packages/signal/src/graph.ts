@@ -98,7 +98,7 @@ export let activeSub: ReactiveNode | undefined
  * `_version`: the global version, bumped by every write; lets UNWATCHED computeds skip all checks when
  * nothing changed. A field of a constant object rather than a module `let`: the write path's increment is then a
  * plain field load and store (measured: ~17% of a bound write in Chromium went to the `let`). `_computing`: how
- * many computeds' functions are hidden from `activeSub` by `hide` (see flush()).
+ * many computeds' functions are hidden from `activeSub` by an effect's run or untracked() (see countHidden).
  */
 const clock: { _version: number; _keep: object[]; _computing: number } = { _version: 0, _keep: [], _computing: 0 }
 // Bumped when a computed or effect starts a run; links read in the current run carry it.
@@ -509,11 +509,15 @@ export function execute(e: ReactiveNode): void {
   e._depsTail = undefined
   runId++
   activeSub = e
+  // Run from a computed's function (by its write, or an effect() in it), the effect hides that computed: counted
+  // for flush() (see computing), here where activeSub is replaced, as untracked() counts it where it is cleared.
+  const hidden = countHidden(prev)
   try {
     const result = e._fn!()
     if (typeof result == 'function') e._cleanup = result as () => void
   } finally {
     activeSub = prev
+    hidden && clock._computing--
     e._flags &= ~RUNNING
     purge(e)
   }
@@ -547,9 +551,7 @@ export function settle(): void {
   if (effectQueue._size) {
     runningEffects = true
     try {
-      // Hidden only inside a run (a getter's or an effect's write): a plain write drains directly (the hide() call
-      // on every write that ran effects cost avoidable propagation 133.2 M instructions, against 128.8 M).
-      activeSub ? hide(drainEffects) : drainEffects()
+      drain(effectQueue, runEffect)
     } catch (error) {
       runningEffects = false
       // The renders are posted all the same; what posting throws (a schedule that throws, or flushes at once and
@@ -579,7 +581,7 @@ export function start(e: ReactiveNode): void {
   birth()
   batchDepth++
   try {
-    hide(() => execute(e))
+    execute(e)
   } catch (error) {
     disposeEffect.call(e)
     unbatch(true, error)
@@ -614,29 +616,26 @@ function unbatch(threw?: boolean, error?: unknown): void {
 /** Runs `fn` without tracking what it reads, and returns its result. */
 export function untracked<T>(fn: () => T): T {
   expectFunction(fn, 'untracked')
-  return hide(fn)
-}
-
-const drainEffects = (): void => drain(effectQueue, runEffect)
-
-/**
- * Runs `fn()` with no `activeSub` (and no argument: `untracked(console.log)` logs an empty line): untracked, and
- * the effects that a write or `effect()` runs (their runs set their own). A computed hidden so is counted in
- * `clock._computing`, for `flush()`, which must not render while a computed's function runs. Counted here rather
- * than in recompute, which runs far more often (a counter there cost deep +4.9%, diamond +2.4%, triangle +2.3%
- * instructions).
- */
-function hide<T>(fn: () => T): T {
   const prev = activeSub
-  const hidden = prev && prev._flags & COMPUTED ? 1 : 0
-  clock._computing += hidden
+  const hidden = countHidden(prev)
   activeSub = undefined
   try {
+    // No argument: `untracked(console.log)` logs an empty line.
     return fn()
   } finally {
     activeSub = prev
-    clock._computing -= hidden
+    hidden && clock._computing--
   }
+}
+
+/**
+ * Counts `prev`, the activeSub about to be replaced (by an effect's run, or by nothing in untracked), in
+ * `clock._computing` if it is a computed, and returns what to subtract once it is back: flush() must not render
+ * while a computed's function runs. Counted where activeSub is replaced rather than in recompute, which runs far
+ * more often (a counter there cost deep +4.9%, diamond +2.4%, triangle +2.3% instructions).
+ */
+function countHidden(prev: ReactiveNode | undefined): number {
+  return prev && prev._flags & COMPUTED ? ++clock._computing && 1 : 0
 }
 
 /** @internal Whether a computed's function is running: `flush()` then waits for the next microtask. */
