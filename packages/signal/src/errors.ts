@@ -9,8 +9,8 @@ let draining = 0
 // How many effects were ever created (see drain).
 let born = 0
 
-/** @internal Counts an effect's creation: one created during a counted round of a drain is not a chain's link. */
-export const birth = (): void => void born++
+/** @internal Counts an effect's creation; returns its serial number, the effect's birth stamp (see drain). */
+export const birth = (): number => ++born
 
 /** Names the kind of a bad argument for a TypeError message: `null`, `number`, `object`, ... */
 export function kind(value: unknown): string {
@@ -86,6 +86,8 @@ export interface Queued {
   _flags: number
   /** Its source links (a binding has one). */
   _deps?: SourceLink | undefined
+  /** An effect's birth stamp (see birth); a binding has none. */
+  _version?: number
 }
 
 interface SourceLink {
@@ -124,13 +126,14 @@ export function release(item: Queued): void {
  * by items run in later rounds. Past 100 rounds, each item's runs are counted: a chain of effects that each write
  * the next one's source runs each once, however long, but an item that runs 100 more times is a loop, cut off with
  * "Cycle detected" (thrown), unless it ran no more often than the number of items counted that ran at most 100
- * times, less the effects created since counting began, plus one: a reader of every link of a long chain runs
+ * times, less those of them created since counting began, plus one: a reader of every link of a long chain runs
  * once per link, as often as new links run, but a loop that creates an effect at each turn makes a new item at
  * each turn too, and is no chain (not compared with all items either: with each created effect run at every turn,
- * such a loop slows down quadratically long before 100,000 rounds). Anything past 100,000 rounds is cut off too,
- * whatever ran. Where the host has no
- * `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see `several`), with
- * the cycle's last.
+ * such a loop slows down quadratically long before 100,000 rounds). Only created effects that run here count: one
+ * made once, for anything, while a long chain runs, must not cut the chain's reader (it did when every effect
+ * created since counting began was subtracted). Anything past 100,000 rounds is cut off too, whatever ran. Where
+ * the host has no `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see
+ * `several`), with the cycle's last.
  */
 export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
@@ -138,8 +141,10 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
   let end = queue._size
   let rounds = 0
   let runs: Map<T, number> | undefined
-  // How many counted items ran over 100 times, and `born` when counting began.
+  // How many counted items ran over 100 times; how many are effects created since counting began, when `born` was
+  // `since` (an effect created and never queued again is not counted at all).
   let looping = 0
+  let created = 0
   let since = 0
   let cut: Error | undefined
   let errors: unknown[] | undefined
@@ -154,8 +159,9 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
       if (runs) {
         const n = (runs.get(item) || 0) + 1
         runs.set(item, n)
+        if (n == 1 && item._version! > since) created++
         if (n == 101) looping++
-        if ((n > 100 && n > runs.size - looping - born + since + 1) || rounds > 1e5) {
+        if ((n > 100 && n > runs.size - looping - created + 1) || rounds > 1e5) {
           cut = cycle()
           break
         }

@@ -578,7 +578,8 @@ export function disposeEffect(this: ReactiveNode): void {
  * and it must not run a second time before `effect()` throws.
  */
 export function start(e: ReactiveNode): void {
-  birth()
+  // An effect is no source: its `_version` holds its birth stamp instead.
+  e._version = birth()
   batchDepth++
   try {
     execute(e)

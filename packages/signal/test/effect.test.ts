@@ -371,6 +371,36 @@ describe('effect', () => {
     }
   })
 
+  it('should run a long chain watched by a reader when links create effects on the way, without a false "Cycle detected"', () => {
+    // A review found each of these cut: every effect created once counting began was subtracted from the reader's
+    // allowance, even one that never ran again in the drain. `make(i, v)` runs in link i before it writes.
+    const shapes: [string, number, (i: number, v: number) => void | (() => void)][] = [
+      ['one unrelated effect, once', 250, (i, v) => void (v && i === 150 && effect(() => {}))],
+      ['200 effects at once (a list rendered)', 400, (i, v) => {
+        if (v && i === 300) for (let k = 0; k < 200; k++) effect(() => {})
+      }],
+      // The README's nested-effect pattern: an inner effect, disposed by the link's cleanup.
+      ['an inner effect per link, returned as its cleanup', 1000, () => effect(() => {})],
+    ]
+    for (const [shape, n, make] of shapes) {
+      const sig = Array.from({ length: n + 1 }, () => new Signal(0))
+      let reads = 0
+      const stops = [effect(() => void (reads++, sig.forEach((x) => x.value)))]
+      for (let i = 0; i < n; i++)
+        stops.push(effect(() => {
+          const v = sig[i]!.value
+          const cleanup = make(i, v)
+          sig[i + 1]!.value = v
+          return cleanup
+        }))
+      reads = 0
+      expect(() => (sig[0]!.value = 1), shape).not.toThrow()
+      expect(sig[n]!.value, shape).toBe(1)
+      expect(reads, shape).toBeGreaterThan(100)
+      for (const stop of stops) stop()
+    }
+  })
+
   it('should cut off promptly a loop that creates an effect at each turn, which runs at every later turn', () => {
     // Each turn adds an item to the drain, so distinct items grow as fast as the loop turns; but they all run again
     // at each turn (work grows quadratically), unlike the links of a chain.
