@@ -5,7 +5,7 @@ import { setupLoops } from './loops-card.ts'
 import { setupBench } from './bench-card.ts'
 import { setupBasics } from './basics.ts'
 import { setupMonitor } from './monitor-panel.ts'
-import { afterPaint, disableWhileBusy } from './state.ts'
+import { afterPaint, disableWhileBusy, madeWhileBusy } from './state.ts'
 
 const $ = <E extends Element = HTMLElement>(selector: string): E => {
   const el = document.querySelector<E>(selector)
@@ -23,9 +23,11 @@ const clicks = new Signal(0)
 clicks.bind($('#click-count'))
 $('#click-probe').addEventListener('click', () => clicks.value++)
 
-// While one run is in progress, every run button and input is disabled (index.html marks them).
+// While one run is in progress, every run button and input is disabled (index.html marks them), and a click made
+// meanwhile, dispatched once a frozen page is free again, reaches none of them.
 for (const el of document.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('[data-busy-disables]')) {
   disableWhileBusy(el)
+  el.addEventListener('click', (e) => void (madeWhileBusy(e) && e.stopImmediatePropagation()), { capture: true })
 }
 
 setupLoops($('.loops-card'))

@@ -6,6 +6,17 @@ export const busy = new Signal('')
 /** True while any run is in progress. */
 export const isBusy = computed(() => busy.value !== '')
 
+// `performance.now()` when the last run ended (the clock of `Event.timeStamp`); 0 before any.
+let idleAt = 0
+isBusy.subscribe((running) => void (running || (idleAt = performance.now())))
+
+/**
+ * Whether `event` was made while a run was in progress. A click made while a blocking run froze the page is
+ * dispatched only once the thread is free, when the run has ended and its buttons are enabled again: it must not
+ * start a run the user clicked while every button showed disabled. `timeStamp` is when the input happened.
+ */
+export const madeWhileBusy = (event: Event): boolean => isBusy.peek() || event.timeStamp < idleAt
+
 /** Disables `el` while a run is in progress: run buttons and their inputs (the click probe never is). */
 export function disableWhileBusy(el: HTMLButtonElement | HTMLInputElement | HTMLSelectElement): void {
   isBusy.bind(el, 'disabled')

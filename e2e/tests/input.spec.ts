@@ -3,7 +3,7 @@
  * time the browser issued each event and the time the page's listeners saw it (support.ts).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { finishLoop, openDemo, readProbe, setRunSeconds, startLoop, type InputRecord } from './support.ts'
+import { finishLoop, openDemo, readProbe, runLoop, setRunSeconds, startLoop, type InputRecord } from './support.ts'
 
 /** Where to click the probe; read before a run, since nothing can be read from a blocked page. */
 async function probeCenter(page: Page): Promise<{ x: number; y: number }> {
@@ -83,5 +83,52 @@ test.describe('input during the loops', () => {
     // meet a busy moment of a loaded 2-core machine. A loop yielding every 5 ms typically reads well under 0.01.
     const ratios = seen.map((c) => (c.handled - c.issued) / (run.endedAt - c.issued)).sort((a, b) => a - b)
     expect(ratios[clicks >> 1], 'median click delay / the rest of the run').toBeLessThanOrEqual(0.1)
+  })
+})
+
+test.describe('clicks made while a run froze the page', () => {
+  test('start nothing when dispatched after the run ended: the buttons they hit showed disabled', async ({ page }) => {
+    await openDemo(page)
+    const seconds = 1
+    const center = async (name: string) => {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    }
+    const cooperative = await center('Cooperative loop')
+    const blocking = await center('Blocking loop')
+    const cdp = await page.context().newCDPSession(page)
+    // A real click, made at `at` (the page's performance.now(); default: now).
+    const click = async (where: { x: number; y: number }, clickCount: number, at?: number) => {
+      const origin = await page.evaluate(() => performance.timeOrigin)
+      for (const type of ['mousePressed', 'mouseReleased'] as const)
+        await cdp.send('Input.dispatchMouseEvent', {
+          type, x: where.x, y: where.y, button: 'left', clickCount,
+          ...(at === undefined ? {} : { timestamp: (origin + at) / 1000 }),
+        })
+    }
+    const run = await runLoop(page, 'Blocking loop', seconds)
+    // A click made while the page was frozen is dispatched once the thread is free. It usually reaches the
+    // buttons before the run re-enables them, but not always: a review saw one land 57 ms after, and start a run.
+    // That case, made certain: clicks made in the middle of the freeze, dispatched after the run's end.
+    const { frames } = run.probe
+    const gaps = frames.slice(1).map((t, i) => [frames[i]!, t] as const)
+    const [from, to] = gaps.reduce((a, b) => (b[1] - b[0] > a[1] - a[0] ? b : a))
+    expect(to - from, 'the frame gap of the blocking run (ms)').toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
+    const frozen = (from + to) / 2
+    const since = (await readProbe(page)).inputs.length
+    for (const [where, clickCount, at] of [[cooperative, 1, frozen], [blocking, 1, frozen + 100], [blocking, 2, frozen + 200]] as const) {
+      await click(where, clickCount, at)
+      // The premise: it reached the button, stamped with its time inside the freeze.
+      const made = (await readProbe(page)).inputs.slice(since).filter((i) => i.type === 'click')
+      expect(made.at(-1)?.issued, 'the click, stamped inside the freeze').toBeCloseTo(at, 0)
+      // Nothing started: no "Running" after the blocking run's result, which stays.
+      await page.waitForTimeout(300)
+      expect((await readProbe(page)).status.filter((s) => s.t > run.endedAt).map((s) => s.text)).toEqual([])
+    }
+    await expect(page.locator('#loop-status')).toHaveText(/^Blocking loop: /)
+    // A click made now starts a run.
+    await setRunSeconds(page, 0.5)
+    await click(cooperative, 1)
+    await finishLoop(page, 'Cooperative loop', 0.5)
   })
 })
