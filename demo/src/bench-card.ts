@@ -99,7 +99,11 @@ export function setupBench(root: HTMLElement): void {
     const th = document.createElement('th')
     th.scope = 'row'
     tr.append(th)
-    computed(() => (result.value ? `${LABELS[mode]} (3 × ${group(result.value.n)})` : '')).bind(th)
+    // The count on a line of its own where the column is narrow, never broken inside.
+    const count = document.createElement('small')
+    count.className = 'via'
+    th.append(LABELS[mode], ' ', count)
+    computed(() => (result.value ? `(3 × ${group(result.value.n)})` : '')).bind(count)
     const cells: Array<[string, (r: BenchResult) => string]> = [
       ['ms', (r) => group(r.ms, 1)],
       ['per-ms', (r) => (writesPerMs(r) === undefined ? '—' : group(writesPerMs(r)!))],
