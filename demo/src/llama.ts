@@ -32,6 +32,9 @@ let lastRan = -1
 const recent: number[] = []
 /** Longest gap between two consecutive frames since the last `startGapWindow()`. */
 let windowMaxGap = 0
+/** Whether the tab was hidden at some point since the last `startGapWindow()`: it draws no frames then. */
+let windowHidden = false
+document.addEventListener('visibilitychange', () => void (document.hidden && (windowHidden = true)))
 
 // Pose state.
 let x = 200
@@ -43,16 +46,18 @@ let sunAngle = 0
 /** Resets the longest-frame-gap window; read it with `readGapWindow()`. */
 export function startGapWindow(): void {
   windowMaxGap = 0
+  windowHidden = document.hidden
 }
 
 /**
  * Resolves with the longest gap between two frames since `startGapWindow()`, in ms, after two more frames:
- * a gap is known only when the frame that ends it runs, and the end of a blocking run is not a frame.
+ * a gap is known only when the frame that ends it runs, and the end of a blocking run is not a frame. NaN if the
+ * tab was hidden meanwhile: a hidden tab draws no frames, and its gap says nothing of the run.
  */
 export async function readGapWindow(): Promise<number> {
   await nextFrame()
   await nextFrame()
-  return windowMaxGap
+  return windowHidden || document.hidden ? NaN : windowMaxGap
 }
 
 /** Resolves at the next animation frame (or after 100 ms if frames are throttled, e.g. in a hidden tab). */

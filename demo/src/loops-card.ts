@@ -16,6 +16,7 @@ const STRATEGIES: Strategy[] = ['postTask', 'messageChannel', 'postMessage', 'se
 /** What one run of a loop measured. */
 interface LoopResult {
   perSecond: number
+  /** Longest gap between two frames, in ms; NaN when the tab was hidden during the run (no frames to measure). */
   gapMs: number
   /** How it yielded, when that is a choice (the non-blocking loop's macrotask primitive). */
   via?: string
@@ -99,7 +100,7 @@ export function setupLoops(root: HTMLElement): void {
     barCell.append(track)
     tr.append(name, work, gap, barCell)
     computed(() => group(result.value.perSecond)).bind(work)
-    computed(() => group(result.value.gapMs)).bind(gap)
+    computed(() => (Number.isNaN(result.value.gapMs) ? '—' : group(result.value.gapMs))).bind(gap)
     computed(() => result.value.perSecond / fastest.value).bind(bar, {
       style: 'width',
       format: (share) => `${Math.max(1, share * 100).toFixed(1)}%`,
@@ -131,7 +132,7 @@ export function setupLoops(root: HTMLElement): void {
       results.value = { ...results.peek(), [id]: { perSecond, gapMs, via: yielded } }
       status.value =
         `${name}: ${group(perSecond)} work units per second for ${(measured.ms / 1000).toFixed(1)} s; ` +
-        `longest frame gap ${group(gapMs)} ms` +
+        (Number.isNaN(gapMs) ? 'no frame gap: the tab was hidden during the run' : `longest frame gap ${group(gapMs)} ms`) +
         (yielded ? ` (one unit per ${yielded} turn).` : '.')
     } catch (error) {
       status.value = `${name} failed: ${error instanceof Error ? error.message : String(error)}`

@@ -1,6 +1,6 @@
 /** The live event-loop monitor panel: a 3 s blocking run shows as a lag spike, and the panel recovers after. */
 import { expect, test } from '@playwright/test'
-import { num, openDemo, runLoop } from './support.ts'
+import { num, openDemo, runLoop, setVisibility } from './support.ts'
 
 test.describe('the event-loop monitor', () => {
   test('shows a lag spike >= 1,000 ms after a 3 s blocking run, then returns to normal', async ({ page }) => {
@@ -71,13 +71,6 @@ test.describe('the event-loop monitor at load', () => {
 })
 
 test.describe('the event-loop monitor and a hidden tab', () => {
-  /** Sets what the page reads as its visibility and fires the event a browser fires when a tab is hidden or shown. */
-  const setVisibility = (page: import('@playwright/test').Page, hidden: boolean) =>
-    page.evaluate((hidden) => {
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }, hidden)
 
   test('a tab hidden for a few seconds does not read as a blocked, pressured main thread when shown again', async ({ page, context }) => {
     await openDemo(page)

@@ -149,3 +149,14 @@ export function framesBetween(probe: Probe, from: number, to: number): { ours: n
   const before = first > 0 ? probe.pageFrames[first - 1]! : probe.pageFrames[first]!
   return { ours: last - first + 1, page: probe.pageFrames[last]! - before }
 }
+
+/**
+ * Sets what the page reads as its visibility and fires the event a browser fires when a tab is hidden or shown
+ * (headless Chromium keeps a page behind another tab "visible", though it throttles its timers and frames).
+ */
+export const setVisibility = (page: Page, hidden: boolean): Promise<void> =>
+  page.evaluate((hidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') })
+    document.dispatchEvent(new Event('visibilitychange'))
+  }, hidden)
