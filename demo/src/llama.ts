@@ -22,7 +22,8 @@ const GROUND_Y = 150
 /** Clouds re-enter on the left after this many viewBox units (the scene is 480 wide, a cloud ~60). */
 const CLOUD_WRAP = 600
 
-const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches
+// Read at each frame: the setting can change while the page is open.
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)')
 
 let frames = 0
 let lastStamp = -1
@@ -94,10 +95,12 @@ export function startLlama(svg: SVGSVGElement): void {
     [$('leg-front-far'), 32, 12, Math.PI],
     [$('leg-back-near'), -18, 12, Math.PI],
   ]
-  const speed = reduceMotion ? WALK_SPEED / 2 : WALK_SPEED
 
   const draw = (stamp: number) => {
     const dt = lastStamp < 0 ? 16 : Math.min(stamp - lastStamp, MAX_STEP_MS)
+    // Reduced motion: the llama still walks (its stalls are the point of the page), at half speed; the sky stays.
+    const reduce = reducedMotion.matches
+    const speed = reduce ? WALK_SPEED / 2 : WALK_SPEED
     // The gap is measured on the clock, not on the rAF timestamps: the first frame after a block can carry a
     // timestamp from before the block ended (its frame's begin time), so a 500 ms loop read as a 483 ms gap.
     const ran = performance.now()
@@ -117,9 +120,9 @@ export function startLlama(svg: SVGSVGElement): void {
     for (const [leg, hx, hy, offset] of legs) {
       leg.setAttribute('transform', `rotate(${(Math.sin(stride + offset) * 24).toFixed(2)} ${hx} ${hy})`)
     }
-    sunAngle = (sunAngle + dt * 0.01) % 360
+    sunAngle = (sunAngle + (reduce ? 0 : dt * 0.01)) % 360
     sunRays.setAttribute('transform', `rotate(${sunAngle.toFixed(2)} 408 52)`)
-    drift = (drift + (reduceMotion ? 0 : dt * 0.008)) % CLOUD_WRAP
+    drift = (drift + (reduce ? 0 : dt * 0.008)) % CLOUD_WRAP
     for (const [cloud, cx, cy] of clouds) {
       cloud.setAttribute('transform', `translate(${(((cx + drift + 60) % CLOUD_WRAP) - 60).toFixed(1)} ${cy})`)
     }

@@ -6,6 +6,7 @@
  */
 import { monitor } from '@eddy/scheduler'
 import { batch, computed, effect, Signal } from '@eddy/signal'
+import { group } from './format.ts'
 import { fps } from './llama.ts'
 
 const REFRESH_MS = 250
@@ -45,9 +46,10 @@ export function setupMonitor(root: HTMLElement): void {
   const utilization = new Signal(0)
   const underPressure = new Signal(false)
   fps.bind($('mon-fps'))
-  lagP99.bind($('mon-lag-p99'), { format: Math.round })
-  lagMax.bind($('mon-lag-max'), { format: Math.round })
-  longTasks.bind($('mon-long-tasks'))
+  // Grouped, as every number on the page: a 12-second stall reads 12,177.
+  lagP99.bind($('mon-lag-p99'), { format: (n) => group(n) })
+  lagMax.bind($('mon-lag-max'), { format: (n) => group(n) })
+  longTasks.bind($('mon-long-tasks'), { format: (n) => group(n) })
   computed(() => (underPressure.value ? 'under pressure' : 'normal')).bind($('mon-pressure'))
   underPressure.bind($('mon-pressure'), { class: 'alert' })
   utilization.bind($('mon-extra'), { format: (u) => `Main thread busy ${Math.round(u * 100)}% (last 5 s)` })

@@ -194,3 +194,27 @@ test.describe('with the keyboard alone', () => {
     await expect(page.locator('#count')).toHaveText('2')
   })
 })
+
+test('with reduced motion, switched on while the page is open, the sky stays still and the llama still walks', async ({ page }) => {
+  await openDemo(page)
+  const pose = () =>
+    page.evaluate(() => ({
+      rays: document.querySelector('#llama-sun .rays')!.getAttribute('transform'),
+      cloud: document.querySelector('#llama-clouds > *')!.getAttribute('transform'),
+      body: document.getElementById('llama-body')!.getAttribute('transform'),
+    }))
+  const a = await pose()
+  await page.waitForTimeout(300)
+  const b = await pose()
+  // The premise: everything moves by default.
+  expect(b.rays).not.toBe(a.rays)
+  expect(b.cloud).not.toBe(a.cloud)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.waitForTimeout(100)
+  const c = await pose()
+  await page.waitForTimeout(300)
+  const d = await pose()
+  expect(d.rays).toBe(c.rays)
+  expect(d.cloud).toBe(c.cloud)
+  expect(d.body, 'the llama walks: its stalls are what the page shows').not.toBe(c.body)
+})
