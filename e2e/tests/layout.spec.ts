@@ -218,3 +218,24 @@ test('with reduced motion, switched on while the page is open, the sky stays sti
   expect(d.cloud).toBe(c.cloud)
   expect(d.body, 'the llama walks: its stalls are what the page shows').not.toBe(c.body)
 })
+
+test('a screen reader hears each control once: the names and descriptions Chromium gives them', async ({ page }) => {
+  await openDemo(page)
+  // Chromium's own accessibility tree, which screen readers read (Playwright's computation differs for a select
+  // inside a description).
+  const cdp = await page.context().newCDPSession(page)
+  const ax = async (selector: string) => {
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })
+    return { name: nodes[0]?.name?.value, description: nodes[0]?.description?.value }
+  }
+  // The description of "Non-blocking loop" read the select's hidden label too: "One unit per Non-blocking via ...".
+  expect(await ax('[data-loop="nonblocking"]')).toEqual({
+    name: 'Non-blocking loop',
+    description: expect.stringMatching(/^One unit per \w+ \(default\) turn: smooth, but slow\.$/),
+  })
+  expect((await ax('#nonblocking-via')).name).toBe('Non-blocking via')
+  // The llama's title was both its name and its description.
+  expect(await ax('#llama')).toEqual({ name: 'A llama walking across a meadow, animated from the main thread', description: undefined })
+})
