@@ -57,12 +57,12 @@ export function setupMonitor(root: HTMLElement): void {
   // would shed load on 'pressure' and resume on 'relief').
   const events = new Signal<PressureEvent[]>([])
   let pressureSince = 0
-  const log = (type: PressureEvent['type']) => {
+  const log = (type: PressureEvent['type'], why = '') => {
     const t = performance.now()
     const text =
       type === 'pressure'
         ? `pressure: lag max ${Math.round(m.lag.max)} ms, busy ${Math.round(m.utilization * 100)}%`
-        : `relief after ${((t - pressureSince) / 1000).toFixed(1)} s`
+        : `relief after ${((t - pressureSince) / 1000).toFixed(1)} s${why}`
     if (type === 'pressure') pressureSince = t
     events.value = [...events.peek(), { t, type, text, clock: new Date().toLocaleTimeString('en-GB') }].slice(-EVENTS_KEPT)
   }
@@ -94,13 +94,15 @@ export function setupMonitor(root: HTMLElement): void {
   const canvas = root.querySelector<HTMLCanvasElement>('#mon-chart')!
   const samples: Sample[] = []
   let last = performance.now()
+  // Long frames counted by the monitors stopped when the tab was hidden: the count runs on across them.
+  let longBefore = 0
 
   const refresh = () => {
     const t = performance.now()
     batch(() => {
       lagP99.value = m.lag.p99
       lagMax.value = m.lag.max
-      longTasks.value = m.longTasks
+      longTasks.value = longBefore + m.longTasks
       utilization.value = m.utilization
       underPressure.value = m.underPressure
     })
@@ -113,9 +115,20 @@ export function setupMonitor(root: HTMLElement): void {
   refresh()
   // A hidden tab's timers are throttled to about once a second, which a monitor cannot tell from a blocked thread
   // (the scheduler README's advice): it stops while the tab is hidden, and a new one starts when it is shown.
+  let watching = true
   document.addEventListener('visibilitychange', () => {
-    m.stop()
-    if (document.hidden) return
+    if (document.hidden === !watching) return
+    watching = !document.hidden
+    if (document.hidden) {
+      longBefore += m.longTasks
+      m.stop()
+      // Unwatched is not relieved, but an alarm nobody measures any more must not stay up: the list says why it ends.
+      if (underPressure.peek()) {
+        underPressure.value = false
+        log('relief', ': the tab was hidden, watching paused')
+      }
+      return
+    }
     m = monitor(options)
     listen()
     last = performance.now()
