@@ -131,10 +131,15 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (typeof value == 'number' ? !Object.is(+el.value, value) : el.value != (value = text(value)))
-    // A number is shown already when the field reads as it (a partial '-' or '1.' the user is typing, '' as 0).
+  } else if (typeof value == 'number' && type != 'select-one' ? !Object.is(numberOf(el), value) : el.value != (value = text(value)))
+    // A number is shown already when the field reads as it (a partial '-' or '1.' the user is typing, '' as 0). Not
+    // a select's: its options are compared as text ('' would read as 0, and a placeholder option stayed selected).
     el.value = value as string
 }
+
+// A field's text as a number: NaN where the browser reports a partial entry it cannot read (an <input
+// type=number> holding '-' or '1e' reads as '', which is 0).
+const numberOf = (el: HTMLInputElement): number => (el.validity?.badInput ? NaN : +el.value)
 
 function fail(message: string): never {
   throw new TypeError('bind: ' + message)
@@ -148,10 +153,11 @@ function named(name: unknown): string {
   return name
 }
 
-// Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks, and a
-// link's `protocol` (set to 'javascript', it turns the whole href into a script URL).
+// Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks, and the
+// parts of a link's URL that reach a `javascript:` href (`protocol` set to 'javascript' turns the whole href into
+// a script URL; `search` appends to one such as 'javascript:void(0)', and `hash` as well).
 function sinkless(name: unknown): string {
-  if (/^on|^(inner|outer)html$|^srcdoc$|^protocol$/i.test(named(name))) fail(`refusing script sink "${name}"`)
+  if (/^on|^((inner|outer)html|srcdoc|protocol|search|hash)$/i.test(named(name))) fail(`refusing script sink "${name}"`)
   return name as string
 }
 
@@ -239,7 +245,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
       else if (el.type != 'radio' || el.checked)
-        write(source, typeof source._value == 'number' ? Number(el.value) : el.value)
+        write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
     }
     node.addEventListener(arg as string, b._listener)
   }

@@ -75,6 +75,9 @@ export function settled(): Promise<void> {
   return new Promise((resolve) => (queue._size ? waiters.push(resolve) : resolve()))
 }
 
+// One function, so that setting 'animationFrame' again changes nothing (a new one each time posted another flush).
+const frame = (f: () => void): void => void requestAnimationFrame(f)
+
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
 export function configure(options: { schedule?: Schedule }): void {
   // `configure('animationFrame')` would otherwise change nothing, silently.
@@ -82,7 +85,7 @@ export function configure(options: { schedule?: Schedule }): void {
   const option = options.schedule
   const old = post
   if (option == 'microtask') post = queueMicrotask
-  else if (option == 'animationFrame') post = (f) => requestAnimationFrame(f)
+  else if (option == 'animationFrame') post = frame
   else if (typeof option == 'function') post = option
   else if (option !== undefined)
     throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${kind(option)}`)

@@ -657,6 +657,9 @@ describe('Signal', () => {
       expect(() => s.bind(inside, 'data')).toThrow(/^bind: refusing a <script> node$/)
       expect(() => s.bind(document.createAttribute('onclick'))).toThrow(/^bind: refusing an Attr node$/)
       expect(() => s.bind(document.createElement('a'), 'protocol')).toThrow(/^bind: refusing script sink "protocol"$/)
+      // Appended to a 'javascript:void(0)' placeholder href, a search runs as script (a review's finding); a hash too.
+      for (const name of ['search', 'Search', 'hash'])
+        expect(() => s.bind(document.createElement('a'), name)).toThrow(`bind: refusing script sink "${name}"`)
       // Bound while harmless, then moved into a script: the next render refuses to write.
       const text = document.createTextNode('')
       s.bind(text)

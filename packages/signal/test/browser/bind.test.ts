@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
 
 /** Records every DOM mutation under `root` until `stop()` returns them. */
@@ -172,6 +173,40 @@ describe('Signal (Chromium)', () => {
       expect([select.selectedIndex, select.value]).toEqual([-1, ''])
       // The signal keeps its value: the field does not write its blank back.
       expect(chosen.value).toBe('zz')
+    })
+
+    it('should read a partial entry in a real <input type=number> as NaN, and leave it under the cursor', async () => {
+      // Chromium reports '-' or '1e' typed into a number field as value '' (bad input), which Number() reads as 0.
+      const input = document.body.appendChild(document.createElement('input'))
+      input.type = 'number'
+      const n = new Signal(5)
+      n.bind(input, { model: 'input' })
+      flush()
+      await userEvent.clear(input)
+      expect(n.value).toBe(0)
+      await userEvent.keyboard('-')
+      expect(input.validity.badInput).toBe(true)
+      expect(n.value).toBeNaN()
+      await settled()
+      // Not rewritten: the '-' the user typed is still there, and the next key completes it.
+      expect(input.validity.badInput).toBe(true)
+      await userEvent.keyboard('2')
+      expect(n.value).toBe(-2)
+      await settled()
+      expect(input.value).toBe('-2')
+    })
+
+    it("should select a <select>'s option by its text: 0 selects the '0' option, not a placeholder valued ''", () => {
+      const select = document.body.appendChild(document.createElement('select'))
+      select.innerHTML = '<option value="">Pick</option><option value="0">none</option><option value="1">one</option>'
+      // The placeholder, selected first, read as 0 (Number('')): the binding took it for the value and wrote nothing.
+      const n = new Signal(0)
+      n.bind(select, { model: 'change' })
+      flush()
+      expect(select.selectedOptions[0]!.textContent).toBe('none')
+      n.value = 1
+      flush()
+      expect(select.value).toBe('1')
     })
 
     it('should support `using` through Symbol.dispose', () => {
@@ -397,6 +432,14 @@ describe('DOM reactions that run user code while a binding renders (Chromium)', 
 })
 
 describe('configure (Chromium)', () => {
+  it("should post one frame for pending renders however often 'animationFrame' is set", () => {
+    const frames = vi.spyOn(window, 'requestAnimationFrame')
+    new Signal('x').bind(document.body.appendChild(document.createElement('p')))
+    for (let i = 0; i < 3; i++) configure({ schedule: 'animationFrame' })
+    expect(frames).toHaveBeenCalledTimes(1)
+    frames.mockRestore()
+  })
+
   it("should flush at the next animation frame with 'animationFrame', not at the microtask checkpoint", async () => {
     configure({ schedule: 'animationFrame' })
     const el = document.body.appendChild(document.createElement('p'))
