@@ -38,9 +38,9 @@ declare class Binding {
   /** @internal The link to the source (`_deps._dep`). */ _deps: Link
   /** @internal The node, held weakly: a binding must not keep a removed node alive. */ _ref: WeakRef<Node>
   /** @internal */ _write: Writer
-  /** @internal The property, attribute, class or style name; the sanitizer for html; the event for model. */
+  /** @internal The property, attribute, class or style name; the event for model. */
   _arg: any
-  /** @internal */ _format: ((value: unknown) => unknown) | undefined
+  /** @internal Whether the node maps its values (`formats`). */ _format: boolean
   /** @internal The model's event listener. */ _listener: ((event: Event) => void) | undefined
   /** @internal */ _render(): void
 }
@@ -48,9 +48,14 @@ declare class Binding {
 // Drops a binding whose node was garbage-collected, even if its signal never changes again. Created lazily.
 let registry: FinalizationRegistry<Binding> | undefined
 
+// The user's functions of each binding that has some (`format`, html's `sanitize`, folded into one), held through
+// its node only: such a function often reaches the node (a component's closure), and held by the binding, which its
+// signal holds, it kept a removed node alive for as long as the signal lived. A WeakMap entry does not keep its key.
+const formats = new WeakMap<Node, Map<Binding, (value: unknown) => unknown>>()
+
 // Prototype-based like Signal (see signal.ts): smaller and faster than a class.
 /** @internal Use `.bind()`. */
-function Binding(this: Binding, source: Source, node: Node, writer: Writer, arg: unknown, format: Binding['_format']): void {
+function Binding(this: Binding, source: Source, node: Node, writer: Writer, arg: unknown, format: boolean): void {
   this._flags = WATCHING | RENDER | PENDING
   this._ref = new WeakRef(node)
   this._write = writer
@@ -71,7 +76,7 @@ Binding.prototype._render = function (this: Binding) {
   // A Text node may have been moved into a <script> since `bind()`: its data would be script source.
   scriptless(node)
   const value = (this._deps._dep as Source).peek()
-  this._write(node, this._format ? this._format(value) : value)
+  this._write(node, this._format ? formats.get(node)!.get(this)!(value) : value)
 }
 
 Binding.prototype.dispose = function (this: Binding) {
@@ -79,8 +84,11 @@ Binding.prototype.dispose = function (this: Binding) {
   this._flags = 0
   detach(this._deps)
   registry!.unregister(this)
-  const node = this._listener && this._ref.deref()
-  if (node) node.removeEventListener(this._arg, this._listener!)
+  const node = this._ref.deref()
+  if (node) {
+    formats.get(node)?.delete(this)
+    if (this._listener) node.removeEventListener(this._arg, this._listener)
+  }
 }
 
 Binding.prototype[disposeKey] = Binding.prototype.dispose
@@ -101,6 +109,13 @@ function writeProperty(this: Binding, node: any, value: unknown): void {
   if (shown !== (value != null && typeof shown == 'string' ? text(value) : value)) node[this._arg] = value
 }
 
+// A URL property reads back resolved ('/a' as 'http://host/a'): it shows the value already when it is the value, or
+// when the attribute it reflects holds its text (compared with the property alone, every render rewrote it, and an
+// <iframe> reloaded).
+function writeUrl(this: Binding, el: any, value: unknown): void {
+  if (el[this._arg] !== value && el.getAttribute(this._arg) !== String(value)) el[this._arg] = value
+}
+
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
   if (value == null || value === false) el.removeAttribute(this._arg)
   else if (el.getAttribute(this._arg) != (value = value === true ? '' : String(value)))
@@ -117,7 +132,8 @@ function writeStyle(this: Binding, el: HTMLElement, value: unknown): void {
 }
 
 function writeHtml(this: Binding, el: Element, value: unknown): void {
-  if (el.innerHTML != (value = this._arg(text(value)))) el.innerHTML = value as string
+  // `value` is the sanitizer's output (see bind).
+  if (el.innerHTML != value) el.innerHTML = value as string
 }
 
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
@@ -188,7 +204,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   scriptless(node)
   let writer: Writer = writeText
   let arg: unknown
-  let format: Binding['_format']
+  let format: ((value: unknown) => unknown) | undefined
   if (typeof target == 'string') (arg = sinkless(target)), (writer = writeProperty)
   else if (target !== undefined) {
     const t = target as Record<string, any>
@@ -225,6 +241,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     // control named action, and its setter still makes a URL of what it gets.
     const loose =
       writer == writeProperty && /-/.test((node as Element).localName) && typeof (node as any)[arg as string] != 'string'
+    // An element's URL property (a document's `location` is no attribute, and a loose property is no URL).
+    if (writer == writeProperty && node.nodeType == 1 && !loose) writer = writeUrl
     const f = format
     format = (v) => ((v = f ? f(v) : v), loose && typeof v != 'string' ? v : urlOnly(v))
   }
@@ -236,7 +254,19 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
       // Its error is cached; the render reports it.
     }
   }
-  const b: Binding = new (Binding as any)(this, node, writer, arg, format)
+  if (writer == writeHtml) {
+    // The sanitizer joins the format, held as the format is (see `formats`): writeHtml gets the sanitized HTML.
+    const f = format
+    const sanitize = arg as (html: string) => unknown
+    format = (v) => sanitize(text(f ? f(v) : v))
+    arg = 0
+  }
+  const b: Binding = new (Binding as any)(this, node, writer, arg, !!format)
+  if (format) {
+    let own = formats.get(node)
+    if (!own) formats.set(node, (own = new Map()))
+    own.set(b, format)
+  }
   if (writer == writeModel) {
     const source = this
     b._listener = (event) => {

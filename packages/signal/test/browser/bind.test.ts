@@ -57,6 +57,30 @@ describe('Signal (Chromium)', () => {
       expect(mutations.stop()).toHaveLength(0)
     })
 
+    it('should write nothing to a URL property that shows the value resolved (an <iframe> must not reload)', async () => {
+      const theme = new Signal('light')
+      const page = new Signal('frame')
+      const url = computed(() => (theme.value, `/${page.value}.html?t=1`))
+      const link = document.body.appendChild(document.createElement('a'))
+      const frame = document.body.appendChild(document.createElement('iframe'))
+      url.bind(link, 'href')
+      url.bind(frame, 'src')
+      await settled()
+      // The properties read back resolved, the attributes as written.
+      expect(link.href).toBe(new URL('/frame.html?t=1', location.href).href)
+      expect(frame.getAttribute('src')).toBe('/frame.html?t=1')
+      const seen = observe(document.body)
+      theme.value = 'dark'
+      page.value = 'other'
+      page.value = 'frame'
+      await settled()
+      expect(seen.stop()).toEqual([])
+      // A real change is written, as the property.
+      page.value = 'next'
+      await settled()
+      expect([link.getAttribute('href'), frame.getAttribute('src')]).toEqual(['/next.html?t=1', '/next.html?t=1'])
+    })
+
     it('should write nothing to a string property that already shows a number', async () => {
       const el = document.body.appendChild(document.createElement('p'))
       const n = new Signal(40)

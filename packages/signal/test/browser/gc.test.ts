@@ -45,6 +45,32 @@ describe('garbage collection (Chromium)', () => {
     expect(s.value).toBe(1)
   })
 
+  it('should let a removed node be collected when its format or sanitizer can reach it (a component closure)', async () => {
+    // The binding, held by its signal, held these functions, and through them the node: none was collected.
+    const s = new Signal('x')
+    const collected = new Set<string>()
+    const registry = new FinalizationRegistry<string>((name) => collected.add(name))
+    ;(() => {
+      for (const name of ['shared context', 'reads the node', 'sanitize']) {
+        const el = document.body.appendChild(document.createElement('p'))
+        el.dataset.unit = '!'
+        // A listener that names `el` puts it in the context every closure made here shares.
+        el.addEventListener('click', () => el.classList.toggle('on'))
+        if (name === 'shared context') s.bind(el, { format: (v) => `${v}?` })
+        if (name === 'reads the node') s.bind(el, { format: (v) => `${v}${el.dataset.unit}` })
+        if (name === 'sanitize') s.bind(el, { html: true, sanitize: (html) => html.replace(/</g, '&lt;') })
+        registry.register(el, name)
+      }
+      flush()
+      const texts = [...document.body.children].map((p) => p.textContent)
+      expect(texts).toEqual(['x?', 'x!', 'x'])
+      document.body.replaceChildren()
+    })()
+    expect(await collectUntil(() => collected.size === 3), `collected: ${[...collected]}`).toBe(true)
+    await collectUntil(() => (s as unknown as Internal)._subs === undefined)
+    expect((s as unknown as Internal)._subs).toBeUndefined()
+  })
+
   it('should let a node bound to a computed be collected, and then the computed too', async () => {
     const s = new Signal(0)
     const collected = new Set<string>()
