@@ -8,7 +8,7 @@ const then = Promise.prototype.then
 
 /** A running cooperative loop. */
 export interface Loop {
-  /** Ends the loop before its next step; `done` then resolves. */
+  /** Ends the loop before its next step; `done` then resolves (or rejects, if a step in flight rejects). */
   stop(): void
   /** Resolves with the number of steps run once the loop ends; rejects with the error of a throwing step. */
   readonly done: Promise<number>

@@ -21,7 +21,7 @@ export interface Lag {
   max: number
 }
 
-/** A running event-loop monitor; its fields are refreshed at every sample (20 times per second). */
+/** A running event-loop monitor; its fields are refreshed at every sample (20 a second, more after a late timer). */
 export interface Monitor {
   /** Lag percentiles over the last 5 s. */
   readonly lag: Lag

@@ -46,9 +46,9 @@ export function createQueue(options: QueueOptions = {}): Queue {
   // How many callbacks a slice runs before its first clock read: learned at each read (the count predicted to take
   // half the remaining budget), capped at 16 so a sudden slowdown overruns by at most that many. A clock read costs
   // about as much as two trivial callbacks (~45 ns in Node), and a batch shorter than this reads none (measured: two
-  // reads per wake-up were ~8% of the queue at 10 callbacks per turn). Starts at 1: no history, look early. Kept
-  // unrounded (-3 B): `i >= next` holds at the same whole counts, so only a batch exactly ceil(gap) long differs, by
-  // one clock read when its slicer starts.
+  // reads per wake-up were ~8% of the queue at 10 callbacks per turn). Starts at 1: no history, look early. A whole
+  // count: a fractional one (4.5) made a batch of ceil(gap) (5) start a slicer that never compared the clock (its
+  // last callback is not checked) and reset `blind`, so slow callbacks in such batches were never noticed.
   let gap = 1
   // Wake-ups that read no clock since the last that did: every 16th looks after its first callback anyway, or
   // callbacks that turned slow in batches shorter than the gap would never be seen (each batch one long task).
@@ -85,7 +85,7 @@ export function createQueue(options: QueueOptions = {}): Queue {
       if (i >= next && i < end) {
         // Out of budget: the next slice looks after its first callback again.
         if ((next = (tick as (count: number) => number)(i)) < 0) { gap = 1; break }
-        gap = Math.min(16, next - i)
+        gap = Math.min(16, Math.ceil(next - i))
       }
     }
     at = i

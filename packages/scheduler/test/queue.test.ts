@@ -120,6 +120,26 @@ describe('macrotask()', () => {
     expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
   })
 
+  it('should notice slow callbacks within 16 wake-ups in batches exactly as long as a fractional learned count', async () => {
+    // A review's case: 6 callbacks of 0.5 ms left a learned count of 4.5; a batch of 5 then started a slicer that
+    // never compared the clock (the 5th callback is the last), and reset the every-16th look: 40 of 40 wake-ups
+    // ran whole.
+    const { host, mod } = await load('setImmediate')
+    for (let i = 0; i < 6; i++) mod.macrotask(() => host.block(0.5))
+    host.wake()
+    const tasks: number[] = []
+    for (let batch = 0; batch < 40; batch++) {
+      for (let i = 0; i < 5; i++) mod.macrotask(() => host.block(10))
+      while (host.pending()) {
+        const t = host.clock
+        host.wake()
+        tasks.push(host.clock - t)
+      }
+    }
+    expect(tasks[0]).toBeGreaterThan(49)
+    expect(Math.max(...tasks.slice(-30))).toBeLessThan(11)
+  })
+
   it('should cancel exactly its own callback while the arrays are reused across many batches', async () => {
     const { host, mod } = await load('setImmediate')
     const cancels: (() => void)[] = []
