@@ -162,9 +162,9 @@ function fail(message: string): never {
 }
 
 // A property, attribute, class or style name: a non-empty string without spaces (undefined would be written as
-// "undefined"; classList and setAttribute would throw at every render for 'a b').
-function named(name: unknown): string {
-  if (typeof name != 'string' || !/^\S+$/.test(name))
+// "undefined"; classList and setAttribute would throw at every render for 'a b'), nor what `bad` finds.
+function named(name: unknown, bad = /\s/): string {
+  if (typeof name != 'string' || !name || bad.test(name))
     fail('expected a name, got ' + (typeof name == 'string' ? `"${name}"` : kind(name)))
   return name
 }
@@ -172,8 +172,8 @@ function named(name: unknown): string {
 // Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks, and the
 // parts of a link's URL that reach a `javascript:` href (`protocol` set to 'javascript' turns the whole href into
 // a script URL; `search` appends to one such as 'javascript:void(0)', and `hash` as well).
-function sinkless(name: unknown): string {
-  if (/^on|^((inner|outer)html|srcdoc|protocol|search|hash)$/i.test(named(name))) fail(`refusing script sink "${name}"`)
+function sinkless(name: unknown, bad?: RegExp): string {
+  if (/^on|^((inner|outer)html|srcdoc|protocol|search|hash)$/i.test(named(name, bad))) fail(`refusing script sink "${name}"`)
   return name as string
 }
 
@@ -210,9 +210,11 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     const t = target as Record<string, any>
     if (t?.format !== undefined) format = expectFunction(t.format, 'format')
     if (typeof t != 'object' || !t) fail('unknown target ' + kind(t))
-    else if ('attr' in t) (arg = sinkless(t.attr)), (writer = writeAttribute)
+    // No attribute name holds '/', '=', '>' or NUL (setAttribute throws at every render); a style name is written
+    // with dashes (style.setProperty ignores 'backgroundColor', silently), unless it is a custom property ('--x').
+    else if ('attr' in t) (arg = sinkless(t.attr, /[\s\0/=>]/)), (writer = writeAttribute)
     else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
-    else if ('style' in t) (arg = named(t.style)), (writer = writeStyle)
+    else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[A-Z]/)), (writer = writeStyle)
     else if ('html' in t) (arg = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
     else if ('model' in t) {
       arg = t.model

@@ -727,6 +727,14 @@ describe('Signal', () => {
         expect(() => s.bind(el, target as never)).toThrow(/^bind: expected a name, got (undefined|""|null|number)$/)
       expect(() => s.bind(el, { class: 'a b' })).toThrow(/^bind: expected a name, got "a b"$/)
       expect(() => s.bind(el, { attr: 'data-x y' })).toThrow(/^bind: expected a name, got "data-x y"$/)
+      // Names setAttribute refuses (at every render, before) and a camelCase style name setProperty ignores.
+      for (const attr of ['a=b', 'a/b', 'a>b', 'a\0b'])
+        expect(() => s.bind(el, { attr })).toThrow(`bind: expected a name, got "${attr}"`)
+      expect(() => s.bind(el, { style: 'backgroundColor' })).toThrow('bind: expected a name, got "backgroundColor"')
+      // Custom properties keep their case; dashed names and data-/aria- attributes pass.
+      expect(() => s.bind(el, { style: '--accentColor' }).dispose()).not.toThrow()
+      expect(() => s.bind(el, { style: 'background-color' }).dispose()).not.toThrow()
+      expect(() => s.bind(el, { attr: 'aria-valuenow' }).dispose()).not.toThrow()
       flush()
       expect(el.attributes).toHaveLength(0)
       expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
