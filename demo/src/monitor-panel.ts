@@ -116,7 +116,7 @@ export function setupMonitor(root: HTMLElement): void {
   // A hidden tab's timers are throttled to about once a second, which a monitor cannot tell from a blocked thread
   // (the scheduler README's advice): it stops while the tab is hidden, and a new one starts when it is shown.
   let watching = true
-  document.addEventListener('visibilitychange', () => {
+  const onVisibility = () => {
     if (document.hidden === !watching) return
     watching = !document.hidden
     if (document.hidden) {
@@ -133,7 +133,11 @@ export function setupMonitor(root: HTMLElement): void {
     listen()
     last = performance.now()
     refresh()
-  })
+  }
+  document.addEventListener('visibilitychange', onVisibility)
+  // A page opened in a background tab sets the panel up hidden: its monitor stops now, and a new one starts when
+  // the tab is first shown (the guard above took that first show for a repeat, and the throttled monitor's alarm stayed).
+  onVisibility()
 }
 
 /** y of a lag on the log axis, 0 (bottom) .. 1 (top). */

@@ -45,7 +45,7 @@ export function createQueue(options: QueueOptions = {}): Queue {
   let base = 0
   // How many callbacks a slice runs before its first clock read: learned at each read (the count predicted to take
   // half the remaining budget), capped at 16 so a sudden slowdown overruns by at most that many. A clock read costs
-  // about as much as two trivial callbacks (~45 ns in Node), and a batch shorter than this reads none (measured: two
+  // about as much as two trivial callbacks (~45 ns in Node), and a batch no longer than this reads none (measured: two
   // reads per wake-up were ~8% of the queue at 10 callbacks per turn). Starts at 1: no history, look early. A whole
   // count: a fractional one (4.5) made a batch of ceil(gap) (5) start a slicer that never compared the clock (its
   // last callback is not checked) and reset `blind`, so slow callbacks in such batches were never noticed.

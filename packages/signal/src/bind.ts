@@ -147,15 +147,16 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (typeof value == 'number' && type != 'select-one' ? !Object.is(numberOf(el), value) : el.value != (value = text(value)))
-    // A number is shown already when the field reads as it (a partial '-' or '1.' the user is typing, '' as 0). Not
-    // a select's: its options are compared as text ('' would read as 0, and a placeholder option stayed selected).
+  } else if (typeof value == 'number' ? !Object.is(numberOf(el), value) : el.value != (value = text(value)))
+    // A number is shown already when the field reads as it (a partial '-' or '1.' the user is typing, '' as 0).
     el.value = value as string
 }
 
 // A field's text as a number: NaN where the browser reports a partial entry it cannot read (an <input
-// type=number> holding '-' or '1e' reads as '', which is 0).
-const numberOf = (el: HTMLInputElement): number => (el.validity?.badInput ? NaN : +el.value)
+// type=number> holding '-' or '1e' reads as '', which is 0), and for a select's option valued '' (a placeholder:
+// read as 0, it stayed selected for 0, and picking it wrote 0; as NaN, picking it writes NaN, which keeps it).
+const numberOf = (el: HTMLInputElement): number =>
+  el.validity?.badInput || (el.type == 'select-one' && !el.value) ? NaN : +el.value
 
 function fail(message: string): never {
   throw new TypeError('bind: ' + message)
@@ -169,11 +170,12 @@ function named(name: unknown, bad = /\s/): string {
   return name
 }
 
-// Property and attribute names that would turn a value into code: event handlers, HTML parsing sinks, and the
-// parts of a link's URL that reach a `javascript:` href (`protocol` set to 'javascript' turns the whole href into
-// a script URL; `search` appends to one such as 'javascript:void(0)', and `hash` as well).
-function sinkless(name: unknown, bad?: RegExp): string {
-  if (/^on|^((inner|outer)html|srcdoc|protocol|search|hash)$/i.test(named(name, bad))) fail(`refusing script sink "${name}"`)
+// Property and attribute names that would turn a value into code: event handlers and HTML parsing sinks; and, on a
+// node with an `href` (a link), the properties that reach a `javascript:` href: `protocol` set to 'javascript' turns
+// the whole href into a script URL, `search` appends to one such as 'javascript:void(0)', and `hash` as well.
+function sinkless(name: unknown, bad?: RegExp, node?: Node): string {
+  if (/^on|^((inner|outer)html|srcdoc)$/i.test(named(name, bad)) || (node && 'href' in node && /^(protocol|search|hash)$/i.test(name as string)))
+    fail(`refusing script sink "${name}"`)
   return name as string
 }
 
@@ -205,7 +207,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   let writer: Writer = writeText
   let arg: unknown
   let format: ((value: unknown) => unknown) | undefined
-  if (typeof target == 'string') (arg = sinkless(target)), (writer = writeProperty)
+  if (typeof target == 'string') (arg = sinkless(target, undefined, node)), (writer = writeProperty)
   else if (target !== undefined) {
     const t = target as Record<string, any>
     if (t?.format !== undefined) format = expectFunction(t.format, 'format')
@@ -214,7 +216,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     // with dashes (style.setProperty ignores 'backgroundColor', silently), unless it is a custom property ('--x').
     else if ('attr' in t) (arg = sinkless(t.attr, /[\s\0/=>]/)), (writer = writeAttribute)
     else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
-    else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[A-Z]/)), (writer = writeStyle)
+    else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[a-z][A-Z]/)), (writer = writeStyle)
     else if ('html' in t) (arg = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
     else if ('model' in t) {
       arg = t.model
@@ -241,10 +243,11 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     // A custom element's property (its name has a '-') that does not hold a string gets arrays and objects as they
     // are, not as strings; a string is checked all the same. Not a native element's: a form's `action` reads as a
     // control named action, and its setter still makes a URL of what it gets.
-    const loose =
-      writer == writeProperty && /-/.test((node as Element).localName) && typeof (node as any)[arg as string] != 'string'
-    // An element's URL property (a document's `location` is no attribute, and a loose property is no URL).
-    if (writer == writeProperty && node.nodeType == 1 && !loose) writer = writeUrl
+    const custom = writer == writeProperty && /-/.test((node as Element).localName)
+    const loose = custom && typeof (node as any)[arg as string] != 'string'
+    // A native element's URL property: a document's `location` is no attribute, and a custom element's property
+    // need not write its attribute back (Lit's do not), so it would never be rewritten to what the attribute holds.
+    if (writer == writeProperty && node.nodeType == 1 && !custom) writer = writeUrl
     const f = format
     format = (v) => ((v = f ? f(v) : v), loose && typeof v != 'string' ? v : urlOnly(v))
   }

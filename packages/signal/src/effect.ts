@@ -19,8 +19,8 @@ export interface Dispose {
 export type EffectFn = () => void | (() => void)
 
 // A constructor, not an object literal, for a stable map (see Link in graph.ts).
-// The first four fields are unused by effects: they keep `_deps`, `_depsTail` and `_gv` in the same slots as
-// in a computed (see graph.ts).
+// `_subs`, `_subsTail` and `_value` are unused by effects, and `_version` holds the birth stamp (see start in
+// graph.ts): they keep `_deps`, `_depsTail` and `_gv` in the same slots as in a computed (see graph.ts).
 function Effect(this: ReactiveNode, fn: EffectFn): void {
   this._flags = WATCHING
   this._subs = undefined

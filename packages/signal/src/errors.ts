@@ -142,7 +142,8 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
   let rounds = 0
   let runs: Map<T, number> | undefined
   // How many counted items ran over 100 times; how many are effects created since counting began, when `born` was
-  // `since` (an effect created and never queued again is not counted at all).
+  // `since` (an effect created and never queued again is not counted at all; one also over 100 runs counts in both,
+  // which only cuts a loop sooner).
   let looping = 0
   let created = 0
   let since = 0

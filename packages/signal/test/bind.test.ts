@@ -658,8 +658,12 @@ describe('Signal', () => {
       expect(() => s.bind(document.createAttribute('onclick'))).toThrow(/^bind: refusing an Attr node$/)
       expect(() => s.bind(document.createElement('a'), 'protocol')).toThrow(/^bind: refusing script sink "protocol"$/)
       // Appended to a 'javascript:void(0)' placeholder href, a search runs as script (a review's finding); a hash too.
-      for (const name of ['search', 'Search', 'hash'])
-        expect(() => s.bind(document.createElement('a'), name)).toThrow(`bind: refusing script sink "${name}"`)
+      for (const name of ['search', 'Search', 'hash', 'protocol'])
+        for (const tag of ['a', 'area'])
+          expect(() => s.bind(document.createElement(tag), name)).toThrow(`bind: refusing script sink "${name}"`)
+      // Only on a node with an href: elsewhere (an attribute, a custom element's property) they are plain names.
+      expect(() => s.bind(document.createElement('a'), { attr: 'search' }).dispose()).not.toThrow()
+      expect(() => s.bind(document.createElement('div'), 'search').dispose()).not.toThrow()
       // Bound while harmless, then moved into a script: the next render refuses to write.
       const text = document.createTextNode('')
       s.bind(text)
@@ -733,6 +737,9 @@ describe('Signal', () => {
       expect(() => s.bind(el, { style: 'backgroundColor' })).toThrow('bind: expected a name, got "backgroundColor"')
       // Custom properties keep their case; dashed names and data-/aria- attributes pass.
       expect(() => s.bind(el, { style: '--accentColor' }).dispose()).not.toThrow()
+      // A capital alone is no camelCase: the browser lowercases 'Width'.
+      expect(() => s.bind(el, { style: 'Width' }).dispose()).not.toThrow()
+      expect(() => s.bind(el, { style: 'WebkitTransform' })).toThrow('bind: expected a name, got "WebkitTransform"')
       expect(() => s.bind(el, { style: 'background-color' }).dispose()).not.toThrow()
       expect(() => s.bind(el, { attr: 'aria-valuenow' }).dispose()).not.toThrow()
       flush()

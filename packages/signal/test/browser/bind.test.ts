@@ -81,6 +81,21 @@ describe('Signal (Chromium)', () => {
       expect([link.getAttribute('href'), frame.getAttribute('src')]).toEqual(['/next.html?t=1', '/next.html?t=1'])
     })
 
+    it("should write a custom element's URL property, which need not reflect its attribute, whenever it differs", async () => {
+      // A property that does not write its attribute back (Lit's default): compared through the attribute, the
+      // value the attribute already held was never written back to the property.
+      customElements.define('x-player', class extends HTMLElement { src = '' })
+      const player = document.body.appendChild(document.createElement('x-player')) as HTMLElement & { src: string }
+      player.setAttribute('src', '/a.mp4')
+      const url = new Signal('/b.mp4')
+      url.bind(player, 'src')
+      await settled()
+      expect(player.src).toBe('/b.mp4')
+      url.value = '/a.mp4'
+      await settled()
+      expect(player.src).toBe('/a.mp4')
+    })
+
     it('should write nothing to a string property that already shows a number', async () => {
       const el = document.body.appendChild(document.createElement('p'))
       const n = new Signal(40)
@@ -220,17 +235,30 @@ describe('Signal (Chromium)', () => {
       expect(input.value).toBe('-2')
     })
 
-    it("should select a <select>'s option by its text: 0 selects the '0' option, not a placeholder valued ''", () => {
+    it("should read a <select>'s placeholder valued '' as NaN for a number signal, and options as numbers", () => {
       const select = document.body.appendChild(document.createElement('select'))
-      select.innerHTML = '<option value="">Pick</option><option value="0">none</option><option value="1">one</option>'
-      // The placeholder, selected first, read as 0 (Number('')): the binding took it for the value and wrote nothing.
+      select.innerHTML = '<option value="">Pick</option><option value="0">none</option><option value="1.50">one and a half</option>'
+      const pick = (index: number) => {
+        select.selectedIndex = index
+        select.dispatchEvent(new Event('change', { bubbles: true }))
+        flush()
+      }
+      // The placeholder, selected first, read as 0 (Number('')): for 0 the binding wrote nothing and it stayed.
       const n = new Signal(0)
       n.bind(select, { model: 'change' })
       flush()
       expect(select.selectedOptions[0]!.textContent).toBe('none')
-      n.value = 1
+      // Picking the placeholder wrote 0, and the next render selected "none" under the user's hand.
+      pick(0)
+      expect(n.value).toBeNaN()
+      expect(select.selectedIndex).toBe(0)
+      // An option is read as a number: '1.50' is 1.5, and stays selected when picked (it went blank as '1.5').
+      pick(2)
+      expect(n.value).toBe(1.5)
+      expect(select.selectedIndex).toBe(2)
+      n.value = 0
       flush()
-      expect(select.value).toBe('1')
+      expect(select.selectedIndex).toBe(1)
     })
 
     it('should support `using` through Symbol.dispose', () => {
