@@ -87,7 +87,7 @@ Binding.prototype.dispose = function (this: Binding) {
   const node = this._ref.deref()
   if (node) {
     formats.get(node)?.delete(this)
-    if (this._listener) node.removeEventListener(this._arg, this._listener)
+    if (this._listener) node.removeEventListener(this._arg, this._listener), node.removeEventListener('compositionend', this._listener)
   }
 }
 
@@ -276,6 +276,9 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     const source = this
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
+      // Not while an input method composes (Chinese, Japanese, Korean...): its text is not typed yet, and a render
+      // of a normalized value would cut the composition off. Its end ('compositionend') writes the result.
+      if ((event as InputEvent).isComposing) return
       if (el.type == 'checkbox') write(source, el.checked)
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
@@ -283,6 +286,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
         write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
     }
     node.addEventListener(arg as string, b._listener)
+    if (arg == 'input') node.addEventListener('compositionend', b._listener)
   }
   ;(registry ??= new FinalizationRegistry((binding) => binding.dispose())).register(node, b, b)
   attach(b._deps)

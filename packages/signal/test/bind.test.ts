@@ -343,6 +343,34 @@ describe('Signal', () => {
       expect(Array.from(other.options, (o) => o.selected)).toEqual([true, false, true])
     })
 
+    it('should not write while an input method composes, and write its result when the composition ends', () => {
+      const input = document.createElement('input')
+      const s = new Signal('')
+      // A subscriber that normalizes the value: rendered mid-composition, it cut the composition off.
+      s.subscribe((v) => (s.value = v.toUpperCase()))
+      s.bind(input, { model: 'input' })
+      flush()
+      input.value = 'k'
+      input.dispatchEvent(new InputEvent('input', { isComposing: true }))
+      input.value = 'か'
+      input.dispatchEvent(new InputEvent('input', { isComposing: true }))
+      expect(s.value).toBe('')
+      input.value = 'ok 漢'
+      input.dispatchEvent(new CompositionEvent('compositionend', { data: '漢' }))
+      expect(s.value).toBe('OK 漢')
+      // Plain typing still writes at each input.
+      input.value = 'ok 漢 a'
+      input.dispatchEvent(new InputEvent('input'))
+      expect(s.value).toBe('OK 漢 A')
+      // A 'change' model is not written at a composition's end (it waits for the change).
+      const field = document.createElement('input')
+      const t = new Signal('')
+      t.bind(field, { model: 'change' })
+      field.value = '漢'
+      field.dispatchEvent(new CompositionEvent('compositionend', { data: '漢' }))
+      expect(t.value).toBe('')
+    })
+
     it('should not rewrite a number field while the user types a partial number', () => {
       const input = document.createElement('input')
       const n = new Signal(5)

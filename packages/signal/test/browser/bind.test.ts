@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { cdp, userEvent } from 'vitest/browser'
 import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
 
 /** Records every DOM mutation under `root` until `stop()` returns them. */
@@ -259,6 +259,25 @@ describe('Signal (Chromium)', () => {
       n.value = 0
       flush()
       expect(select.selectedIndex).toBe(1)
+    })
+
+    it("should write an input method's text once, when its composition ends (Chromium's IME through CDP)", async () => {
+      const input = document.body.appendChild(document.createElement('input'))
+      const s = new Signal('')
+      const seen: string[] = []
+      s.subscribe((v) => seen.push(v))
+      s.bind(input, { model: 'input' })
+      flush()
+      input.focus()
+      const session = cdp()
+      await session.send('Input.imeSetComposition', { text: 'k', selectionStart: 1, selectionEnd: 1 })
+      await session.send('Input.imeSetComposition', { text: 'か', selectionStart: 1, selectionEnd: 1 })
+      // The premise: Chromium sent input events while composing.
+      expect(input.value).toBe('か')
+      expect(seen).toEqual([''])
+      await session.send('Input.insertText', { text: '漢' })
+      expect(input.value).toBe('漢')
+      expect(seen).toEqual(['', '漢'])
     })
 
     it('should support `using` through Symbol.dispose', () => {
