@@ -113,7 +113,7 @@ function writeProperty(this: Binding, node: any, value: unknown): void {
 // when the attribute it reflects holds its text (compared with the property alone, every render rewrote it, and an
 // <iframe> reloaded).
 function writeUrl(this: Binding, el: any, value: unknown): void {
-  if (el[this._arg] !== value && el.getAttribute(this._arg) !== String(value)) el[this._arg] = value
+  if (el.getAttribute(this._arg) !== String(value)) el[this._arg] = value
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
@@ -141,22 +141,32 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   if (type == 'checkbox') {
     if (el.checked != !!value) el.checked = !!value
   } else if (type == 'radio') {
-    if (el.checked != (el.value == text(value))) el.checked = !el.checked
+    if (el.checked != shows(el, value)) el.checked = !el.checked
   } else if (type == 'select-multiple') {
     // The selected options' values: an array (a single value selects one option; null or undefined, none).
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (typeof value == 'number' ? !Object.is(numberOf(el), value) : el.value != (value = text(value)))
-    // A number is shown already when the field reads as it (a partial '-' or '1.' the user is typing, '' as 0).
-    el.value = value as string
+  } else if (!shows(el, value))
+    // A select's option is found by the number it reads as ('1.50' for 1.5: as text, none matched).
+    type == 'select-one' && typeof value == 'number'
+      ? ((el as any).selectedIndex = [...(el as any).options].findIndex((o) => Object.is(read(o), value)))
+      : (el.value = text(value))
 }
+
+// Whether a field (or a radio's or option's value) shows `value`: a number when its text reads as it, so a partial
+// '-' or '1.' the user is typing is never rewritten under the cursor ('' reads as 0); anything else as text.
+const shows = (el: HTMLInputElement, value: unknown): boolean =>
+  typeof value == 'number' ? Object.is(numberOf(el), value) : el.value == text(value)
 
 // A field's text as a number: NaN where the browser reports a partial entry it cannot read (an <input
 // type=number> holding '-' or '1e' reads as '', which is 0), and for a select's option valued '' (a placeholder:
 // read as 0, it stayed selected for 0, and picking it wrote 0; as NaN, picking it writes NaN, which keeps it).
 const numberOf = (el: HTMLInputElement): number =>
-  el.validity?.badInput || (el.type == 'select-one' && !el.value) ? NaN : +el.value
+  el.validity?.badInput ? NaN : el.type == 'select-one' ? read(el) : +el.value
+
+// An option's value as a number; '' (a placeholder) as NaN.
+const read = (o: { value: string }): number => (o.value ? +o.value : NaN)
 
 function fail(message: string): never {
   throw new TypeError('bind: ' + message)
@@ -214,7 +224,13 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     if (typeof t != 'object' || !t) fail('unknown target ' + kind(t))
     // No attribute name holds '/', '=', '>' or NUL (setAttribute throws at every render); a style name is written
     // with dashes (style.setProperty ignores 'backgroundColor', silently), unless it is a custom property ('--x').
-    else if ('attr' in t) (arg = sinkless(t.attr, /[\s\0/=>]/)), (writer = writeAttribute)
+    else if ('attr' in t) {
+      arg = sinkless(t.attr, /[\s\0/=>]/)
+      writer = writeAttribute
+      // An SVG animation sets the attribute it names to these values, an `href` to a javascript: URL as well.
+      if (/^(set|animate\w*)$/i.test((node as Element).localName) && /^(to|from|by|values|attributename)$/i.test(arg as string))
+        fail(`refusing script sink "${arg}"`)
+    }
     else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
     else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[a-z][A-Z]/)), (writer = writeStyle)
     else if ('html' in t) (arg = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)

@@ -689,6 +689,11 @@ describe('Signal', () => {
       for (const name of ['search', 'Search', 'hash', 'protocol'])
         for (const tag of ['a', 'area'])
           expect(() => s.bind(document.createElement(tag), name)).toThrow(`bind: refusing script sink "${name}"`)
+      // An SVG animation writes these into the attribute it names: an href, to a javascript: URL (a review clicked it).
+      const svg = 'http://www.w3.org/2000/svg'
+      for (const [tag, attr] of [['animate', 'to'], ['set', 'to'], ['animate', 'values'], ['animateMotion', 'from'], ['animate', 'attributeName']])
+        expect(() => s.bind(document.createElementNS(svg, tag!), { attr: attr! })).toThrow(`bind: refusing script sink "${attr}"`)
+      expect(() => s.bind(document.createElement('div'), { attr: 'to' }).dispose()).not.toThrow()
       // Only on a node with an href: elsewhere (an attribute, a custom element's property) they are plain names.
       expect(() => s.bind(document.createElement('a'), { attr: 'search' }).dispose()).not.toThrow()
       expect(() => s.bind(document.createElement('div'), 'search').dispose()).not.toThrow()

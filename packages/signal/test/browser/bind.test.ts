@@ -79,6 +79,13 @@ describe('Signal (Chromium)', () => {
       page.value = 'next'
       await settled()
       expect([link.getAttribute('href'), frame.getAttribute('src')]).toEqual(['/next.html?t=1', '/next.html?t=1'])
+      // An absolute URL that the relative attribute resolves to today is still written: the attribute would resolve
+      // elsewhere once a <base> or the page's URL changes.
+      const absolute = new URL('/next.html?t=1', location.href).href
+      const to = new Signal(absolute)
+      to.bind(link, 'href')
+      await settled()
+      expect(link.getAttribute('href')).toBe(absolute)
     })
 
     it("should write a custom element's URL property, which need not reflect its attribute, whenever it differs", async () => {
@@ -259,6 +266,30 @@ describe('Signal (Chromium)', () => {
       n.value = 0
       flush()
       expect(select.selectedIndex).toBe(1)
+      // Set from code too: 1.5 selects '1.50' (by text, nothing matched), and NaN the placeholder.
+      n.value = 1.5
+      flush()
+      expect(select.selectedIndex).toBe(2)
+      n.value = NaN
+      flush()
+      expect(select.selectedIndex).toBe(0)
+    })
+
+    it('should keep a radio valued "1.0" checked when a number signal reads it as 1', () => {
+      const radios = ['0.5', '1.0'].map((value) => {
+        const r = document.body.appendChild(document.createElement('input'))
+        Object.assign(r, { type: 'radio', name: 'n', value })
+        return r
+      })
+      const n = new Signal(0.5)
+      for (const r of radios) n.bind(r, { model: 'change' })
+      flush()
+      expect(radios.map((r) => r.checked)).toEqual([true, false])
+      radios[1]!.click()
+      expect(n.value).toBe(1)
+      flush()
+      // Compared as text ('1.0' against '1'), the render unchecked the radio just clicked.
+      expect(radios.map((r) => r.checked)).toEqual([false, true])
     })
 
     it("should write an input method's text once, when its composition ends (Chromium's IME through CDP)", async () => {
