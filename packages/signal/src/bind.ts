@@ -113,7 +113,8 @@ function writeProperty(this: Binding, node: any, value: unknown): void {
 // when the attribute it reflects holds its text (compared with the property alone, every render rewrote it, and an
 // <iframe> reloaded).
 function writeUrl(this: Binding, el: any, value: unknown): void {
-  if (el.getAttribute(this._arg) !== String(value)) el[this._arg] = value
+  // No attribute shows '' (an <a> without href stays a placeholder, an <img> requests nothing).
+  if ((el.getAttribute(this._arg) ?? '') !== String(value)) el[this._arg] = value
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
@@ -147,11 +148,13 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (!shows(el, value))
-    // A select's option is found by the number it reads as ('1.50' for 1.5: as text, none matched).
-    type == 'select-one' && typeof value == 'number'
-      ? ((el as any).selectedIndex = [...(el as any).options].findIndex((o) => Object.is(read(o), value)))
-      : (el.value = text(value))
+  } else if (!shows(el, value)) {
+    el.value = text(value)
+    // A select bound to a number: no option valued as its text, then the first that reads as it ('1.50' for 1.5,
+    // '' for NaN).
+    if (type == 'select-one' && typeof value == 'number' && (el as any).selectedIndex < 0)
+      (el as any).selectedIndex = [...(el as any).options].findIndex((o) => (o.value ? +o.value === value : value !== value))
+  }
 }
 
 // Whether a field (or a radio's or option's value) shows `value`: a number when its text reads as it, so a partial
@@ -160,12 +163,13 @@ const shows = (el: HTMLInputElement, value: unknown): boolean =>
   typeof value == 'number' ? Object.is(numberOf(el), value) : el.value == text(value)
 
 // A field's text as a number: NaN where the browser reports a partial entry it cannot read (an <input
-// type=number> holding '-' or '1e' reads as '', which is 0), and for a select's option valued '' (a placeholder:
-// read as 0, it stayed selected for 0, and picking it wrote 0; as NaN, picking it writes NaN, which keeps it).
+// type=number> holding '-' or '1e' reads as '', which is 0), and for a select's option or a radio valued '' (a
+// placeholder: read as 0, it stayed selected for 0, and picking it wrote 0; as NaN, picking it writes NaN, which
+// keeps it).
 const numberOf = (el: HTMLInputElement): number =>
-  el.validity?.badInput ? NaN : el.type == 'select-one' ? read(el) : +el.value
+  el.validity?.badInput ? NaN : /^(select-one|radio)$/.test(el.type) ? read(el) : +el.value
 
-// An option's value as a number; '' (a placeholder) as NaN.
+// An option's or a radio's value as a number; '' (a placeholder) as NaN.
 const read = (o: { value: string }): number => (o.value ? +o.value : NaN)
 
 function fail(message: string): never {
@@ -181,10 +185,11 @@ function named(name: unknown, bad = /\s/): string {
 }
 
 // Property and attribute names that would turn a value into code: event handlers and HTML parsing sinks; and, on a
-// node with an `href` (a link), the properties that reach a `javascript:` href: `protocol` set to 'javascript' turns
-// the whole href into a script URL, `search` appends to one such as 'javascript:void(0)', and `hash` as well.
+// node with an `href` (a link), every part of the URL it sets: `protocol` set to 'javascript' turns the whole href
+// into a script URL, `search` appends to one such as 'javascript:void(0)', `pathname` ('/%0Aalert(1)') to one such
+// as 'javascript://x/', and the others are refused as well.
 function sinkless(name: unknown, bad?: RegExp, node?: Node): string {
-  if (/^on|^((inner|outer)html|srcdoc)$/i.test(named(name, bad)) || (node && 'href' in node && /^(protocol|search|hash)$/i.test(name as string)))
+  if (/^on|^((inner|outer)html|srcdoc)$/i.test(named(name, bad)) || (node && 'href' in node && /^(protocol|search|hash|pathname|host(name)?|port|username|password)$/i.test(name as string)))
     fail(`refusing script sink "${name}"`)
   return name as string
 }

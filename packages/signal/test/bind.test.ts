@@ -685,8 +685,9 @@ describe('Signal', () => {
       expect(() => s.bind(inside, 'data')).toThrow(/^bind: refusing a <script> node$/)
       expect(() => s.bind(document.createAttribute('onclick'))).toThrow(/^bind: refusing an Attr node$/)
       expect(() => s.bind(document.createElement('a'), 'protocol')).toThrow(/^bind: refusing script sink "protocol"$/)
-      // Appended to a 'javascript:void(0)' placeholder href, a search runs as script (a review's finding); a hash too.
-      for (const name of ['search', 'Search', 'hash', 'protocol'])
+      // Appended to a 'javascript:void(0)' placeholder href, a search runs as script (a review's finding); so does a
+      // pathname ('/%0Aalert(1)') on a 'javascript://x/' href; every part of a link's URL is refused.
+      for (const name of ['search', 'Search', 'hash', 'protocol', 'pathname', 'host', 'hostname', 'port', 'username', 'password'])
         for (const tag of ['a', 'area'])
           expect(() => s.bind(document.createElement(tag), name)).toThrow(`bind: refusing script sink "${name}"`)
       // An SVG animation writes these into the attribute it names: an href, to a javascript: URL (a review clicked it).

@@ -86,6 +86,14 @@ describe('Signal (Chromium)', () => {
       to.bind(link, 'href')
       await settled()
       expect(link.getAttribute('href')).toBe(absolute)
+      // '' on an element without the attribute writes nothing: an <a> stays a placeholder, an <img> requests nothing.
+      const bare = document.body.appendChild(document.createElement('a'))
+      const image = document.body.appendChild(document.createElement('img'))
+      const none = new Signal('')
+      none.bind(bare, 'href')
+      none.bind(image, 'src')
+      await settled()
+      expect([bare.hasAttribute('href'), image.hasAttribute('src')]).toEqual([false, false])
     })
 
     it("should write a custom element's URL property, which need not reflect its attribute, whenever it differs", async () => {
@@ -273,23 +281,47 @@ describe('Signal (Chromium)', () => {
       n.value = NaN
       flush()
       expect(select.selectedIndex).toBe(0)
+      // An option valued as the number's text comes first ('16', not '0x10'), and NaN takes the '' placeholder,
+      // not the first option that is no number.
+      const other = document.body.appendChild(document.createElement('select'))
+      other.innerHTML = '<option value="other">other</option><option value="0x10">hex</option><option value="16">16</option><option value="">Pick</option>'
+      const m = new Signal(16)
+      m.bind(other, { model: 'change' })
+      flush()
+      expect(other.selectedIndex).toBe(2)
+      m.value = NaN
+      flush()
+      expect(other.selectedIndex).toBe(3)
     })
 
     it('should keep a radio valued "1.0" checked when a number signal reads it as 1', () => {
-      const radios = ['0.5', '1.0'].map((value) => {
-        const r = document.body.appendChild(document.createElement('input'))
-        Object.assign(r, { type: 'radio', name: 'n', value })
-        return r
-      })
+      // A group of radios with these values, bound to `signal`.
+      const group = (name: string, values: string[], signal: Signal<number>) => {
+        const radios = values.map((value) => {
+          const r = document.body.appendChild(document.createElement('input'))
+          Object.assign(r, { type: 'radio', name, value })
+          signal.bind(r, { model: 'change' })
+          return r
+        })
+        flush()
+        return radios
+      }
       const n = new Signal(0.5)
-      for (const r of radios) n.bind(r, { model: 'change' })
-      flush()
+      const radios = group('n', ['0.5', '1.0'], n)
       expect(radios.map((r) => r.checked)).toEqual([true, false])
       radios[1]!.click()
       expect(n.value).toBe(1)
       flush()
       // Compared as text ('1.0' against '1'), the render unchecked the radio just clicked.
       expect(radios.map((r) => r.checked)).toEqual([false, true])
+      // A radio valued '' reads as NaN, not 0: 0 checks the '0' radio, and clicking '' writes NaN and stays checked.
+      const z = new Signal(0)
+      const zero = group('z', ['0', '1', ''], z)
+      expect(zero.map((r) => r.checked)).toEqual([true, false, false])
+      zero[2]!.click()
+      expect(z.value).toBeNaN()
+      flush()
+      expect(zero.map((r) => r.checked)).toEqual([false, false, true])
     })
 
     it("should write an input method's text once, when its composition ends (Chromium's IME through CDP)", async () => {
