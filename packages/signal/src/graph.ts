@@ -466,7 +466,7 @@ export function write(s: ReactiveNode, value: unknown): void {
   // Object.is, spelled out: === with its two exceptions (+0 / -0 differ, NaN equals NaN).
   if (
     s._flags & EQUALS
-      ? s._equals!(old, value)
+      ? equal(s, old, value)
       : old === value
         ? old !== 0 || 1 / (old as number) === 1 / (value as number)
         : old !== old && value !== value
@@ -477,6 +477,14 @@ export function write(s: ReactiveNode, value: unknown): void {
   // and nothing compares versions unless some computed or effect read the signal. One load of its own flags;
   // the rest is another function, so that this one stays small enough to inline into the `value` setter.
   if ((s._flags & (NOTIFIED | READ)) != NOTIFIED) notify(s)
+}
+
+/**
+ * A signal's own `equals`, untracked as every other callback of the user's: what it reads is no source of the effect
+ * or computed that writes. Apart from `write`, whose other variables a closure there would put in a context at every write.
+ */
+function equal(s: ReactiveNode, old: unknown, value: unknown): boolean {
+  return untracked(() => s._equals!(old, value))
 }
 
 function notify(s: ReactiveNode): void {

@@ -402,6 +402,22 @@ describe('an effect, cleanup or subscriber that disposes, creates or writes whil
     s.value = 1
     expect(seen.at(-1)).toBe(101)
   })
+
+  it('should not track what an equals function reads: it is no source of the effect or computed that writes', () => {
+    const mode = new Signal('strict')
+    const s = new Signal(0, { equals: (a, b) => (mode.value === 'loose' ? Math.round(a) === Math.round(b) : a === b) })
+    const src = new Signal(1)
+    let runs = 0
+    effect(() => void (runs++, (s.value = src.value)))
+    let getters = 0
+    const c = computed(() => (getters++, (s.value = src.value * 2), src.value))
+    effect(() => void c.value)
+    expect([runs, getters]).toEqual([1, 1])
+    mode.value = 'loose'
+    expect([runs, getters]).toEqual([1, 1])
+    src.value = 2
+    expect([runs, getters, s.value]).toEqual([2, 2, 4])
+  })
 })
 
 describe('a format, or an effect calling flush(), that disposes or creates while the flush runs', () => {
