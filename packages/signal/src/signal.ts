@@ -23,6 +23,12 @@ declare class Signal<T = unknown> {
   subscribe(fn: (value: T) => void): Dispose
   /** Renders the value into `node` (text by default, or `target`), coalesced: at most one DOM write per flush. */
   bind(node: Node, target?: BindTarget<T>): Binding
+  /** The value, read as `.value` is (tracked): `JSON.stringify` writes a signal as its value. */
+  toJSON(): T
+  /** The value, read as `.value` is (tracked): `+count`, `count > 3`. */
+  valueOf(): T
+  /** The value as a string, read as `.value` is (tracked): `${count}`. */
+  toString(): string
   /** @internal */ _value: T
   /** @internal */ _version: number
   /** @internal */ _flags: number
@@ -76,6 +82,16 @@ Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => voi
 }
 
 Signal.prototype.bind = bind as Signal['bind']
+
+// As @preact/signals-core: a signal stands for its value in JSON, arithmetic and template literals (JSON.stringify
+// wrote its internal fields, and `${s}` read '[object Object]').
+Signal.prototype.toJSON = Signal.prototype.valueOf = function (this: Signal) {
+  return this.value
+}
+
+Signal.prototype.toString = function (this: Signal) {
+  return String(this.value)
+}
 
 keepAlive.push(new Signal(undefined))
 

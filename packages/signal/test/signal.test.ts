@@ -2,6 +2,20 @@ import { describe, expect, it, vi } from 'vitest'
 import { Signal, computed, effect, batch, untracked } from '@eddy/signal'
 
 describe('Signal', () => {
+  it('should stand for its value in JSON, arithmetic and template literals, tracked as .value is', () => {
+    const count = new Signal(3)
+    const doubled = computed(() => count.value * 2)
+    // They read `{"s":{"_flags":0,...}}` and '[object Object]'.
+    expect(JSON.stringify({ count, doubled })).toBe('{"count":3,"doubled":6}')
+    expect(`${count} and ${doubled}`).toBe('3 and 6')
+    expect(+count + +doubled).toBe(9)
+    const seen: string[] = []
+    const stop = effect(() => void seen.push(`${count}`))
+    count.value = 4
+    expect(seen).toEqual(['3', '4'])
+    stop()
+  })
+
   it('should work with and without new, with methods on Signal.prototype', () => {
     const a = new Signal(1)
     const b = Signal(2)
