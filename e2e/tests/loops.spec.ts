@@ -5,7 +5,7 @@
  * the gap. The page's #frame-count must agree with our count.
  */
 import { expect, test } from '@playwright/test'
-import { finishLoop, framesBetween, num, openDemo, runLoop, setVisibility, startLoop } from './support.ts'
+import { finishLoop, framesBetween, hideFor, num, openDemo, runLoop, startLoop } from './support.ts'
 
 /** "At most a few frames" over a stalled run: the page waits two frames after the loop before it reports. */
 const STALLED_MAX_FRAMES = 5
@@ -120,18 +120,11 @@ test.describe('the longest frame gap', () => {
 })
 
 test.describe('a run during which the tab was hidden', () => {
-  test('reports no frame gap (a hidden tab draws no frames); the next run does', async ({ page, context }) => {
+  test('reports no frame gap (a hidden tab draws no frames); the next run does', async ({ page }) => {
     await openDemo(page)
     const gap = page.locator('#loop-results tr[data-loop="cooperative"] [data-col="gap"]')
     await startLoop(page, 'Cooperative loop', 2)
-    // Another tab in front for a second (Chromium throttles this page's frames), and the page told it is hidden.
-    await setVisibility(page, true)
-    const other = await context.newPage()
-    await other.bringToFront()
-    await other.waitForTimeout(1000)
-    await page.bringToFront()
-    await setVisibility(page, false)
-    await other.close()
+    await hideFor(page, 1000)
     await finishLoop(page, 'Cooperative loop', 2)
     await expect(page.locator('#loop-status')).toHaveText(/; no frame gap: the tab was hidden during the run\.$/)
     await expect(gap).toHaveText('—')

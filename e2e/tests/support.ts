@@ -160,3 +160,17 @@ export const setVisibility = (page: Page, hidden: boolean): Promise<void> =>
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') })
     document.dispatchEvent(new Event('visibilitychange'))
   }, hidden)
+
+/**
+ * Hides `page` for `ms`: another tab in front (Chromium throttles this page's timers and frames), and the page told
+ * it is hidden; then shows it again.
+ */
+export async function hideFor(page: Page, ms: number): Promise<void> {
+  await setVisibility(page, true)
+  const other = await page.context().newPage()
+  await other.bringToFront()
+  await other.waitForTimeout(ms)
+  await page.bringToFront()
+  await setVisibility(page, false)
+  await other.close()
+}

@@ -7,6 +7,22 @@ import { load, microtasks } from './fake-host.ts'
 setFlagsFromString('--expose-gc')
 const gc: () => void = runInNewContext('gc')
 
+type Loaded = Awaited<ReturnType<typeof load>>
+
+/** Queues 40 batches of `size` callbacks of `ms` each, one batch once the last has run; the ms of each wake-up. */
+function wakeUps({ host, mod }: Loaded, size: number, ms: number): number[] {
+  const tasks: number[] = []
+  for (let batch = 0; batch < 40; batch++) {
+    for (let i = 0; i < size; i++) mod.macrotask(() => host.block(ms))
+    while (host.pending()) {
+      const t = host.clock
+      host.wake()
+      tasks.push(host.clock - t)
+    }
+  }
+  return tasks
+}
+
 describe('macrotask()', () => {
   it('should share ONE host post among all callbacks queued before a wake-up', async () => {
     const { host, mod } = await load('setImmediate')
@@ -106,15 +122,7 @@ describe('macrotask()', () => {
     for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
     host.wake()
     // Batches of 10 callbacks of 2 ms: 20 ms each, against a 5 ms budget, and shorter than the learned gap.
-    const tasks: number[] = []
-    for (let batch = 0; batch < 40; batch++) {
-      for (let i = 0; i < 10; i++) mod.macrotask(() => host.block(2))
-      while (host.pending()) {
-        const t = host.clock
-        host.wake()
-        tasks.push(host.clock - t)
-      }
-    }
+    const tasks = wakeUps({ host, mod }, 10, 2)
     // Before it notices, every wake-up runs a whole batch; after, none runs much past the budget.
     expect(tasks[0]).toBeGreaterThan(19)
     expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
@@ -127,15 +135,7 @@ describe('macrotask()', () => {
     const { host, mod } = await load('setImmediate')
     for (let i = 0; i < 6; i++) mod.macrotask(() => host.block(0.5))
     host.wake()
-    const tasks: number[] = []
-    for (let batch = 0; batch < 40; batch++) {
-      for (let i = 0; i < 5; i++) mod.macrotask(() => host.block(10))
-      while (host.pending()) {
-        const t = host.clock
-        host.wake()
-        tasks.push(host.clock - t)
-      }
-    }
+    const tasks = wakeUps({ host, mod }, 5, 10)
     expect(tasks[0]).toBeGreaterThan(49)
     expect(Math.max(...tasks.slice(-30))).toBeLessThan(11)
   })

@@ -184,15 +184,19 @@ function named(name: unknown, bad = /\s/): string {
   return name
 }
 
-// Property and attribute names that would turn a value into code: event handlers and HTML parsing sinks; and, on a
-// node with an `href` (a link), every part of the URL it sets: `protocol` set to 'javascript' turns the whole href
-// into a script URL, `search` appends to one such as 'javascript:void(0)', `pathname` ('/%0Aalert(1)') to one such
-// as 'javascript://x/', and the others are refused as well.
-function sinkless(name: unknown, bad?: RegExp, node?: Node): string {
-  if (/^on|^((inner|outer)html|srcdoc)$/i.test(named(name, bad)) || (node && 'href' in node && /^(protocol|search|hash|pathname|host(name)?|port|username|password)$/i.test(name as string)))
+// Property and attribute names that would turn a value into code: event handlers and HTML parsing sinks, and what
+// `also` finds, the names that are sinks on this node only (see bind).
+function sinkless(name: unknown, bad?: RegExp, also?: RegExp | false): string {
+  if (/^on|^((inner|outer)html|srcdoc)$/i.test(named(name, bad)) || (also && also.test(name as string)))
     fail(`refusing script sink "${name}"`)
   return name as string
 }
+
+/** `format` (if any), then `then`. */
+const after =
+  (format: ((value: unknown) => unknown) | undefined, then: (value: unknown) => unknown) =>
+  (value: unknown): unknown =>
+    then(format ? format(value) : value)
 
 // A node whose content is script source: a <script>, or a Text node in one. An Attr node is refused as well:
 // its name (onclick, href) is only known to the element it is attached to, maybe later. By localName: a prefixed
@@ -222,23 +226,30 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   let writer: Writer = writeText
   let arg: unknown
   let format: ((value: unknown) => unknown) | undefined
-  if (typeof target == 'string') (arg = sinkless(target, undefined, node)), (writer = writeProperty)
+  // On a node with an `href` (a link), every part of the URL it sets: `protocol` set to 'javascript' turns the whole
+  // href into a script URL, `search` appends to one such as 'javascript:void(0)', `pathname` ('/%0Aalert(1)') to one
+  // such as 'javascript://x/', and the others are refused as well.
+  if (typeof target == 'string')
+    (arg = sinkless(target, undefined, 'href' in node && /^(protocol|search|hash|pathname|host(name)?|port|username|password)$/i)),
+      (writer = writeProperty)
   else if (target !== undefined) {
     const t = target as Record<string, any>
     if (t?.format !== undefined) format = expectFunction(t.format, 'format')
     if (typeof t != 'object' || !t) fail('unknown target ' + kind(t))
     // No attribute name holds '/', '=', '>' or NUL (setAttribute throws at every render); a style name is written
     // with dashes (style.setProperty ignores 'backgroundColor', silently), unless it is a custom property ('--x').
-    else if ('attr' in t) {
-      arg = sinkless(t.attr, /[\s\0/=>]/)
-      writer = writeAttribute
-      // An SVG animation sets the attribute it names to these values, an `href` to a javascript: URL as well.
-      if (/^(set|animate\w*)$/i.test((node as Element).localName) && /^(to|from|by|values|attributename)$/i.test(arg as string))
-        fail(`refusing script sink "${arg}"`)
-    }
+    // An SVG animation sets the attribute it names to its values, an `href` to a javascript: URL as well.
+    else if ('attr' in t)
+      (arg = sinkless(t.attr, /[\s\0/=>]/, /^(set|animate\w*)$/i.test((node as Element).localName) && /^(to|from|by|values|attributename)$/i)),
+        (writer = writeAttribute)
     else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
     else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[a-z][A-Z]/)), (writer = writeStyle)
-    else if ('html' in t) (arg = expectFunction(t.sanitize, 'sanitize')), (writer = writeHtml)
+    // The sanitizer joins the format, held as the format is (see `formats`): writeHtml gets the sanitized HTML.
+    else if ('html' in t) {
+      const sanitize = expectFunction(t.sanitize, 'sanitize')
+      format = after(format, (v) => sanitize(text(v)))
+      writer = writeHtml
+    }
     else if ('model' in t) {
       arg = t.model
       if (arg != 'input' && arg != 'change') fail("model needs 'input' or 'change'")
@@ -269,8 +280,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     // A native element's URL property: a document's `location` is no attribute, and a custom element's property
     // need not write its attribute back (Lit's do not), so it would never be rewritten to what the attribute holds.
     if (writer == writeProperty && node.nodeType == 1 && !custom) writer = writeUrl
-    const f = format
-    format = (v) => ((v = f ? f(v) : v), loose && typeof v != 'string' ? v : urlOnly(v))
+    format = after(format, (v) => (loose && typeof v != 'string' ? v : urlOnly(v)))
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.
   if (this._flags & COMPUTED) {
@@ -279,13 +289,6 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     } catch {
       // Its error is cached; the render reports it.
     }
-  }
-  if (writer == writeHtml) {
-    // The sanitizer joins the format, held as the format is (see `formats`): writeHtml gets the sanitized HTML.
-    const f = format
-    const sanitize = arg as (html: string) => unknown
-    format = (v) => sanitize(text(f ? f(v) : v))
-    arg = 0
   }
   const b: Binding = new (Binding as any)(this, node, writer, arg, !!format)
   if (format) {
