@@ -172,13 +172,13 @@ export function attach(l: Link): void {
     else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
-        // It was validated by the read that got us here, so its flags are exact from now on; unless a getter run
-        // since wrote a signal (the global version moved), maybe one it had read: then it is checked again, and
-        // what just read it is notified (when the first one is fresh, so are those below it).
+        // Its flags are exact from now on. Unless it was found fresh at the current global version (the read that
+        // got us here validated the first one; one below it may have been watched then, and not checked), it is
+        // checked again, and what just read it is notified.
         dep._flags &= ~UNWATCHED
         if (dep._gv !== clock._version) {
           dep._flags |= PENDING
-          if (!depth) propagate(l)
+          propagate(l)
         }
         if (dep._deps) {
           l = dep._deps
@@ -220,8 +220,9 @@ export function detach(l: Link): void {
     }
     if (prev) prev._nextSub = next
     else if (!(dep._subs = next) && dep._flags & COMPUTED) {
-      // Not PENDING means fresh now: record it, since no notification will reach it any more.
-      if (!(dep._flags & PENDING)) dep._gv = clock._version
+      // Its `_gv` stays the global version it was last found fresh at, so its next read checks its sources if
+      // anything changed since. Not PENDING is no proof of fresh: below it, a computed that threw before reading
+      // anything (see recompute) has no sources to announce that what it waits for changed.
       dep._flags |= UNWATCHED
       if (dep._deps) {
         dep._subs = l
@@ -416,8 +417,13 @@ export function recompute(c: ReactiveNode): void {
     c._value = value
     c._version!++
     // A retry that succeeded (or threw after reading): no source announced it, so the global version moves
-    // for the unwatched computeds that read the old error.
-    if (retry) clock._version++
+    // for the unwatched computeds that read the old error, and what watches it is flagged as a write would: else a
+    // reader left unwatched later took itself for fresh and kept the old error. Its effects run at the next
+    // microtask, not in the middle of this read.
+    if (retry) {
+      clock._version++
+      if (c._subs) propagate(c._subs), queueMicrotask(settle)
+    }
   }
   purge(c)
 }

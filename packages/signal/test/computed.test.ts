@@ -317,6 +317,98 @@ describe('computed', () => {
     expect(plusRuns).toBe(2)
   })
 
+  it('should give an unwatched reader the value of a retried computed that returned while an effect watched it', () => {
+    // Found by differential fuzzing: `y` read the error while watched; `x` returned at a read of its own; the
+    // effect went, and `y` (unwatched now, no source of it having changed) kept the error, even for a new effect.
+    const s = new Signal(0)
+    const x = computed(() => {
+      if (s.peek() === 3) throw new Error('x')
+      return s.value
+    })
+    const y = computed(() => x.value + 1)
+    const stop = effect(() => {
+      try {
+        y.value
+      } catch {}
+    })
+    s.value = 3
+    expect(() => y.value).toThrow('x')
+    s.value = 0
+    expect(x.value).toBe(0)
+    stop()
+    expect(y.value).toBe(1)
+    const seen: unknown[] = []
+    effect(() => {
+      seen.push(y.value)
+    })
+    expect(seen).toEqual([1])
+  })
+
+  it('should check, once its effects are gone, a reader of a computed that threw before reading anything', () => {
+    // Found by the retry property test: the signal `waiting` waits for went back while an effect watched `reader`,
+    // and nothing read `waiting` since; disposed, `reader` took itself for fresh and kept the error.
+    const gate = new Signal(3)
+    const base = new Signal(1)
+    const waiting = computed(() => {
+      if (gate.peek() === 3) throw new Error('closed')
+      return gate.value + base.value
+    })
+    const reader = computed(() => base.value + waiting.value)
+    const stop = effect(() => {
+      try {
+        reader.value
+      } catch {}
+    })
+    gate.value = 0
+    stop()
+    expect(reader.value).toBe(2)
+  })
+
+  it('should notify an effect through a computed connected under a fresh one that was last checked while watched', () => {
+    // Found by the effects property test: `top` was validated while `mid` was watched (so `mid` was not checked);
+    // `mid` lost its effect, then `top` gained one. Flagged without notifying, `mid` then stopped every later write
+    // on its way to the effect.
+    const a = new Signal(0)
+    const other = new Signal(0)
+    const mid = computed(() => a.value)
+    const writer = effect(() => {
+      mid.value
+      other.value = 1
+    })
+    const top = computed(() => mid.value * 2)
+    expect(top.value).toBe(0)
+    writer()
+    const seen: number[] = []
+    effect(() => {
+      seen.push(top.value)
+    })
+    a.value = 2
+    expect(seen).toEqual([0, 4])
+  })
+
+  it('should rerun, at the next microtask, an effect that read a retried computed once a read finds it returning', async () => {
+    let ready = false
+    const broken = computed(() => {
+      if (!ready) throw new Error('not ready')
+      return 10
+    })
+    const plus = computed(() => broken.value + 1)
+    const seen: unknown[] = []
+    effect(() => {
+      try {
+        seen.push(plus.value)
+      } catch (e) {
+        seen.push((e as Error).message)
+      }
+    })
+    ready = true
+    // The read that finds it returning runs no effect in its middle.
+    expect(broken.value).toBe(10)
+    expect(seen).toEqual(['not ready'])
+    await Promise.resolve()
+    expect(seen).toEqual(['not ready', 11])
+  })
+
   it('should propagate a cached error to dependents and recover', () => {
     const a = new Signal(0)
     const c = computed(() => {
