@@ -23,6 +23,19 @@ test.describe('at 390 px wide', () => {
     await expect(page.locator('#bench-ratio')).toHaveText(/x faster$/, { timeout: 60_000 })
     expect(await overflow(page), 'px of horizontal overflow with results').toBeLessThanOrEqual(0)
   })
+
+  test('every control a finger taps is at least 24 px tall and wide, but those inline in a sentence', async ({ page }) => {
+    await openDemo(page)
+    // WCAG 2.2's target size (2.5.8): a control inside running text (the Non-blocking description's select) is exempt.
+    const small = await page.locator('button, input, select, summary, a[href]').evaluateAll((els) =>
+      els
+        .filter((el) => !el.closest('p, li') && (el as HTMLElement).offsetParent)
+        .map((el) => ({ what: el.outerHTML.slice(0, 60), box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.height < 24 || box.width < 24)
+        .map(({ what, box }) => `${what} ${box.width.toFixed(0)}x${box.height.toFixed(0)}`),
+    )
+    expect(small).toEqual([])
+  })
 })
 
 test.describe('at 1280 px wide', () => {
