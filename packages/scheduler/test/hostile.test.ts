@@ -72,6 +72,57 @@ describe('time slices when callbacks or steps suddenly get slower', () => {
     expect(host.clock - start).toBeLessThan(20)
     l.stop()
   })
+
+  it('should end a slice within budgetMs plus one step when steps turn up to twice as slow (it looks half the remaining budget ahead)', async () => {
+    // The slicer reads the clock again after the steps that, at the rate seen so far, take half the remaining
+    // budget: steps up to twice that slow still reach the next read within the budget (the last one may end past it).
+    for (const at of [5, 10, 20, 30, 40]) {
+      const { host, mod } = await load('setImmediate')
+      let n = 0
+      const l = mod.loop(() => { host.block(n++ < at ? 0.1 : 0.2) }, { budgetMs: 5 })
+      const start = host.clock
+      await microtasks()
+      expect(host.clock - start, `loop, 0.2 ms steps from step ${at}`).toBeLessThanOrEqual(5.2 + 1e-9)
+      l.stop()
+      // The queue slices its drain the same way (a new queue reads the clock after its first callback).
+      const q = mod.createQueue({ budgetMs: 5 })
+      let k = 0
+      for (let i = 0; i < 200; i++) q.macrotask(() => host.block(k++ < at ? 0.1 : 0.2))
+      const t = host.clock
+      host.wake()
+      // + the fake host's 10 us per task
+      expect(host.clock - t, `queue, 0.2 ms callbacks from callback ${at}`).toBeLessThanOrEqual(5.2 + 0.01 + 1e-9)
+      expect(k).toBeLessThan(200)
+    }
+  })
+})
+
+describe('probeTurnRate() durations', () => {
+  it('should chain wake-ups for 250 ms by default', async () => {
+    const { host, mod } = await load('setImmediate')
+    const start = host.clock
+    const rate = mod.probeTurnRate()
+    let turns = 0
+    // 1 ms per turn: 0.99 ms of work and the fake host's 10 us.
+    while (host.pending() && turns < 10_000) { host.block(0.99); host.wake(); turns++ }
+    expect(await rate).toBeCloseTo(1000, 0)
+    expect(host.clock - start).toBeGreaterThanOrEqual(250)
+    expect(host.clock - start).toBeLessThan(252)
+  })
+
+  it('should resolve a finite rate for durationMs 0 on a clock that has not moved yet, chaining until it does', async () => {
+    const { host, mod } = await load('setImmediate')
+    const start = host.clock
+    const rate = mod.probeTurnRate({ durationMs: 0 })
+    // A coarse clock (Chromium's moves in 100 us steps): the first turns see no time pass.
+    for (let i = 0; i < 3 && host.pending(); i++) { host.wake(); host.clock = start }
+    expect(host.pending()).toBe(1)
+    while (host.pending()) host.wake()
+    const r = await rate
+    expect(Number.isFinite(r)).toBe(true)
+    // 5 turns: 4 at the frozen clock, then one 10 us later.
+    expect(r).toBeCloseTo(5 * 1000 / 0.01, -2)
+  })
 })
 
 describe('bad options', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { load, type FakeHost } from './fake-host.ts'
 
 const timerWakes = (log: string[]) => log.filter((e) => e === 'wake:timer').length
@@ -9,6 +9,9 @@ const saturate = (host: FakeHost) => {
 }
 
 describe('monitor()', () => {
+  // Tests that stub Math.random (the sampling delays after a late timer) get the real one back.
+  afterEach(() => { vi.restoreAllMocks() })
+
   it('should wake up at most 20 times per second when the loop is idle', async () => {
     const { host, mod } = await load('setImmediate')
     const m = mod.monitor()
@@ -339,6 +342,99 @@ describe('monitor()', () => {
     host.advance(1000)
     expect(timerWakes(host.log)).toBe(ticks)
     expect(host.pending()).toBe(0)
+  })
+
+  it('should default to maxLagMs 100 and maxUtilization 0.9, as documented', async () => {
+    // Lag: a long frame adds a lag sample of exactly its length.
+    const a = await load('setImmediate', { entryTypes: ['long-animation-frame'] })
+    const lagged = a.mod.monitor()
+    a.host.advance(100)
+    a.host.observe([{ duration: 100 }])
+    a.host.advance(60)
+    expect(lagged.lag.max).toBe(100)
+    expect(lagged.underPressure).toBe(false)
+    a.host.observe([{ duration: 150 }])
+    a.host.advance(60)
+    expect(lagged.underPressure).toBe(true)
+    lagged.stop()
+    // Utilization: the host's own measure gives an exact busy share, with every timer on time (lag 0).
+    let active = 0
+    const b = await load('setImmediate', { eventLoopUtilization: () => ({ active }) })
+    const busy = b.mod.monitor()
+    for (let i = 0; i < 100; i++) { active += 44; b.host.advance(50) }
+    expect(busy.utilization).toBeCloseTo(0.88, 5)
+    expect(busy.underPressure).toBe(false)
+    for (let i = 0; i < 100; i++) { active += 46; b.host.advance(50) }
+    expect(busy.utilization).toBeCloseTo(0.92, 5)
+    expect(busy.lag.max).toBe(0)
+    expect(busy.underPressure).toBe(true)
+    busy.stop()
+  })
+
+  it('should not go under pressure for lag of exactly maxLagMs, only above it', async () => {
+    const { host, mod } = await load('setImmediate', { entryTypes: ['longtask'] })
+    const m = mod.monitor({ maxLagMs: 40, maxUtilization: 1 })
+    let pressure = 0
+    m.on('pressure', () => pressure++)
+    host.advance(100)
+    // 'pressure' when lag.max > maxLagMs (README): a long task of exactly 40 ms is at the limit, not over it.
+    host.observe([{ duration: 40 }])
+    host.advance(60)
+    expect(m.lag.max).toBe(40)
+    expect(m.underPressure).toBe(false)
+    host.observe([{ duration: 40.5 }])
+    host.advance(60)
+    expect(m.underPressure).toBe(true)
+    expect(pressure).toBe(1)
+    m.stop()
+  })
+
+  it('should keep its 50 ms period after timers 1-2 ms late (timer noise), and sample at random only after one > 2 ms late', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    const delays = () => host.log.filter((e) => e.startsWith('timer:'))
+    host.advance(1000)
+    // Each timer fires `late` ms after it was due (its 50 ms period, from the clock of the wake-up that set it).
+    const fireLate = (late: number) => { host.block(50 - 0.01 + late); host.wake() }
+    const from = delays().length
+    for (const late of [1, 1.5, 1.9, 1, 1.9]) fireLate(late)
+    expect(delays().slice(from)).toEqual(['timer:50', 'timer:50', 'timer:50', 'timer:50', 'timer:50'])
+    expect(m.lag.max).toBeGreaterThan(1.8)
+    // Nor did they count as busy.
+    expect(m.utilization).toBe(0)
+    // 3 ms late found the loop busy: the next sample comes after a random 4-50 ms (here 4 + 0.5 * 46).
+    fireLate(3)
+    expect(delays().at(-1)).toBe('timer:27')
+    expect(m.utilization).toBeGreaterThan(0)
+    m.stop()
+  })
+
+  it('should sample every 4-50 ms at random for a second after a late timer, never sooner than 4 ms, then every 50 ms', async () => {
+    const random = vi.spyOn(Math, 'random')
+    const { host, mod } = await load('setImmediate')
+    const m = mod.monitor()
+    host.advance(1000)
+    const seen: number[] = []
+    for (const r of [0, 0.001, 0.25, 0.5, 0.75, 0.999999]) {
+      random.mockReturnValue(r)
+      // A 60 ms block makes the pending timer (due within 50 ms) late.
+      host.block(60)
+      host.wake()
+      const last = host.log.filter((e) => e.startsWith('timer:')).at(-1)!
+      seen.push(Number(last.slice('timer:'.length)))
+    }
+    for (const ms of seen) {
+      expect(ms).toBeGreaterThanOrEqual(4)
+      expect(ms).toBeLessThanOrEqual(50)
+    }
+    // At random: a different draw, a different delay.
+    expect(new Set(seen).size).toBe(seen.length)
+    // A second of timers on time: back to 50 ms.
+    random.mockReturnValue(0.5)
+    host.advance(1100)
+    expect(host.log.filter((e) => e.startsWith('timer:')).at(-1)).toBe('timer:50')
+    m.stop()
   })
 
   it('should throw a TypeError naming a bad option or event type', async () => {

@@ -140,6 +140,26 @@ describe('macrotask()', () => {
     expect(Math.max(...tasks.slice(-30))).toBeLessThan(11)
   })
 
+  it('should look after the first callback every 16th wake-up that reads no clock, counted from the last that read it', async () => {
+    const { host, mod } = await load('setImmediate')
+    /** Queues a batch of `size` fast callbacks, wakes the queue once; how many times that wake-up read the clock. */
+    const reads = (size: number) => {
+      for (let i = 0; i < size; i++) mod.macrotask(() => host.block(0.001))
+      const before = host.reads
+      host.wake()
+      expect(host.pending()).toBe(0)
+      return host.reads - before
+    }
+    // A batch of fast callbacks teaches the queue to run 16 before its first clock read.
+    expect(reads(1000)).toBeGreaterThan(0)
+    // Five short batches read nothing; then a longer one reads the clock, which starts the count of 16 again.
+    expect([1, 2, 3, 4, 5].map(() => reads(10))).toEqual([0, 0, 0, 0, 0])
+    expect(reads(100)).toBeGreaterThan(0)
+    const looked: number[] = []
+    for (let w = 1; w <= 40; w++) if (reads(10)) looked.push(w)
+    expect(looked).toEqual([16, 32])
+  })
+
   it('should cancel exactly its own callback while the arrays are reused across many batches', async () => {
     const { host, mod } = await load('setImmediate')
     const cancels: (() => void)[] = []
