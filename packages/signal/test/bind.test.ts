@@ -408,14 +408,12 @@ describe('Signal', () => {
       expect(box.checked).toBe(false)
     })
 
+    /** Radios named 'size', valued `values`. */
+    const radioGroup = (...values: string[]): HTMLInputElement[] =>
+      values.map((v) => Object.assign(document.createElement('input'), { type: 'radio', name: 'size', value: v }))
+
     it('should bind a radio group to the checked value', () => {
-      const radios = ['s', 'm', 'l'].map((v) => {
-        const r = document.createElement('input')
-        r.type = 'radio'
-        r.name = 'size'
-        r.value = v
-        return r
-      })
+      const radios = radioGroup('s', 'm', 'l')
       const size = new Signal('m')
       for (const r of radios) size.bind(r, { model: 'change' })
       flush()
@@ -426,6 +424,23 @@ describe('Signal', () => {
       size.value = 's'
       flush()
       expect(radios.map((r) => r.checked)).toEqual([true, false, false])
+    })
+
+    it('should not write the value of a radio that is not checked, whatever event it gets', () => {
+      const radios = radioGroup('s', 'm')
+      const size = new Signal('m')
+      size.bind(radios[0]!, { model: 'change' })
+      size.bind(radios[1]!, { model: 'input' })
+      flush()
+      expect(radios.map((r) => r.checked)).toEqual([false, true])
+      // Only the checked radio of a group holds the value: an event on another one (dispatched by a script) writes nothing.
+      radios[0]!.dispatchEvent(new Event('change'))
+      expect(size.value).toBe('m')
+      size.value = 's'
+      flush()
+      expect(radios.map((r) => r.checked)).toEqual([true, false])
+      radios[1]!.dispatchEvent(new Event('input'))
+      expect(size.value).toBe('s')
     })
 
     it('should stop listening on dispose', () => {
@@ -652,6 +667,25 @@ describe('Signal', () => {
       flush()
       expect(frame.hasAttribute('src')).toBe(false)
       expect(errors).toHaveLength(9)
+    })
+
+    it("should refuse a javascript: URL for a form control's formaction, as an attribute or the formAction property", () => {
+      const errors: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
+      const url = new Signal('/save')
+      const button = document.createElement('button')
+      url.bind(button, { attr: 'formaction' })
+      const submit = document.createElement('input')
+      submit.type = 'submit'
+      url.bind(submit, 'formAction')
+      flush()
+      expect(button.getAttribute('formaction')).toBe('/save')
+      expect(submit.getAttribute('formaction')).toBe('/save')
+      url.value = 'javascript:alert(1)'
+      flush()
+      expect(button.getAttribute('formaction')).toBe('/save')
+      expect(submit.getAttribute('formaction')).toBe('/save')
+      expect(errors.map(String)).toEqual(Array(2).fill('TypeError: bind: refusing a javascript: URL'))
     })
 
     it('should leave no binding behind when bind() throws what its flush threw (a schedule that flushes at once)', () => {

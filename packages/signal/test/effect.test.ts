@@ -32,6 +32,39 @@ describe('effect', () => {
     expect(log).toEqual(['run 1', 'cleanup 1', 'run 2', 'cleanup 2'])
   })
 
+  it('should not take the promise an async effect returns for a cleanup', () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const a = new Signal(1)
+    const seen: number[] = []
+    // Only a function is a cleanup: the promise is not called at the next run, nor on dispose. (The types take no
+    // async function, but a JavaScript caller may well pass one.)
+    const stop = effect((async () => {
+      seen.push(a.value)
+    }) as () => void)
+    a.value = 2
+    stop()
+    expect(seen).toEqual([1, 2])
+    expect(reported).toEqual([])
+  })
+
+  it('should run a cleanup untracked, even when another effect disposes it while running', () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    const stopInner = effect(() => () => void s.value)
+    let runs = 0
+    effect(() => {
+      runs++
+      t.value
+      // Disposing runs the inner cleanup, which reads s: no source of this effect.
+      stopInner()
+    })
+    s.value = 1
+    expect(runs).toBe(1)
+    t.value = 1
+    expect(runs).toBe(2)
+  })
+
   it('should run the cleanup of a run that disposed its own effect', () => {
     const a = new Signal(0)
     const log: string[] = []
@@ -476,9 +509,9 @@ describe('effect', () => {
     expect(seen).toEqual([false])
   })
 
-  it('should still run an effect that reads a computed after a cycle cut it off', () => {
-    // A runaway effect writes what the victim's computed reads, so the victim is queued in every round and is
-    // among those dropped by the cut-off. Its computed must not stay flagged: writes would stop there.
+  // A runaway effect writes what the victim's computed reads, so the victim is queued in every round and is among
+  // those dropped by the cut-off.
+  const cutOffVictim = () => {
     const a = new Signal(0)
     const on = new Signal(false)
     const s = new Signal(0)
@@ -491,12 +524,42 @@ describe('effect', () => {
     expect(() => {
       on.value = true
     }).toThrow(/^Cycle detected/)
+    return { on, s, c, seen }
+  }
+
+  it('should still run an effect that reads a computed after a cycle cut it off', () => {
+    // Its computed must not stay flagged: writes would stop there.
+    const { on, s, c, seen } = cutOffVictim()
     on.value = false
     s.value = -1
     expect(seen.at(-1)).toBe(-10)
     s.value = -2
     expect(seen.at(-1)).toBe(-20)
     expect(c.value).toBe(-20)
+  })
+
+  it('should read a computed up to date right after a cycle cut off the effect that reads it', () => {
+    // The victim is dropped after the runaway's last write to s, which its computed has not seen yet.
+    const { s, c, seen } = cutOffVictim()
+    expect(seen.at(-1)).toBe((s.peek() - 1) * 10)
+    expect(c.value).toBe(s.peek() * 10)
+  })
+
+  it('should cut off past 100,000 rounds a runaway whose every turn runs a new effect (none runs 100 times)', () => {
+    // Each effect runs twice: its first run queues it, and its second run (in the drain) creates the next one. No
+    // item is ever run often enough to be counted as a loop: only the cap on the drain's rounds ends it.
+    let turns = 0
+    const spawn = (): void => {
+      const own = new Signal(false)
+      effect(() => {
+        if (!own.value) own.value = true
+        // Bounded, so that a missing cap fails this test instead of hanging it.
+        else if (++turns < 150_000) spawn()
+      })
+    }
+    expect(spawn).toThrow(/^Cycle detected/)
+    expect(turns).toBeGreaterThan(99_000)
+    expect(turns).toBeLessThan(101_000)
   })
 
   describe('errors', () => {

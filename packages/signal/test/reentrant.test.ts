@@ -56,6 +56,25 @@ describe('a getter that writes a signal', () => {
     expect(u.value).toBe(1)
   })
 
+  it('should not leave an unwatched computed that read the signal through another unwatched one with the old value', () => {
+    const s = new Signal(0)
+    const t = new Signal(0)
+    // Nothing watches them, so nothing flags `read` when c's getter writes t: u's check, which found `read` fresh
+    // before that write, must take it as changed.
+    const read = computed(() => t.value)
+    const c = computed(() => {
+      t.value = s.value
+      return 0
+    })
+    const u = computed(() => read.value + c.value)
+    expect(u.value).toBe(0)
+    s.value = 1
+    // As computed from scratch: t is 1, so read is 1 and u is 1 + 0.
+    expect(u.value).toBe(1)
+    expect(read.value).toBe(1)
+    expect(u.value).toBe(1)
+  })
+
   it('should not leave what first reads a computed with its value from before its getter wrote a signal it read', () => {
     for (const reader of ['effect', 'binding']) {
       const s = new Signal(1)

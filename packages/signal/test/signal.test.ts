@@ -16,6 +16,19 @@ describe('Signal', () => {
     stop()
   })
 
+  it('should track a read through valueOf or toJSON, in a computed and in an effect', () => {
+    const count = new Signal(1)
+    const plus = computed(() => +count)
+    const doubled = computed(() => (count as unknown as number) * 2)
+    const seen: string[] = []
+    const stop = effect(() => void seen.push(JSON.stringify({ count })))
+    expect([plus.value, doubled.value]).toEqual([1, 2])
+    count.value = 2
+    expect([plus.value, doubled.value]).toEqual([2, 4])
+    expect(seen).toEqual(['{"count":1}', '{"count":2}'])
+    stop()
+  })
+
   it('should work with and without new, with methods on Signal.prototype', () => {
     const a = new Signal(1)
     const b = Signal(2)
