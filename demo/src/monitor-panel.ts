@@ -59,9 +59,15 @@ export function setupMonitor(root: HTMLElement): void {
   let pressureSince = 0
   const log = (type: PressureEvent['type'], why = '') => {
     const t = performance.now()
+    // The figure that crossed its limit comes first, with the limit: "busy 4%" beside the 91% the panel showed a
+    // few seconds later read as a contradiction (utilization is over 5 s, even just after the monitor started).
+    const lag = `lag max ${group(Math.round(m.lag.max))} ms`
+    const busy = `busy ${Math.round(m.utilization * 100)}%`
     const text =
       type === 'pressure'
-        ? `pressure: lag max ${Math.round(m.lag.max)} ms, busy ${Math.round(m.utilization * 100)}%`
+        ? m.lag.max > options.maxLagMs
+          ? `pressure: ${lag} (limit ${options.maxLagMs}), ${busy}`
+          : `pressure: ${busy} (limit ${options.maxUtilization * 100}%), ${lag}`
         : `relief after ${((t - pressureSince) / 1000).toFixed(1)} s${why}`
     if (type === 'pressure') pressureSince = t
     events.value = [...events.peek(), { t, type, text, clock: new Date().toLocaleTimeString('en-GB') }].slice(-EVENTS_KEPT)

@@ -17,6 +17,8 @@ test.describe('the event-loop monitor', () => {
     // Grouped, as every number on the page (it read "3012").
     await expect(lagMax).toHaveText(/^\d{1,3}(,\d{3})+$/)
     await expect(page.locator('#mon-pressure')).toHaveText('under pressure')
+    // The event names what crossed its limit first: here the lag.
+    await expect(page.locator('#mon-events li').first()).toContainText(/pressure: lag max \d{1,3}(,\d{3})* ms \(limit 100\), busy \d+%/)
     await expect(page.locator('#mon-lag-p99')).toHaveText(/^\d{1,3}(,\d{3})*$/)
     await expect(page.locator('#mon-long-tasks')).toHaveText(/^[1-9]\d{0,2}(,\d{3})*$/)
 
