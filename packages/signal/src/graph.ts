@@ -172,13 +172,16 @@ export function attach(l: Link): void {
     else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
-        // Its flags are exact from now on. Unless it was found fresh at the current global version (the read that
-        // got us here validated the first one; one below it may have been watched then, and not checked), it is
-        // checked again, and what just read it is notified.
+        // Its flags are exact from now on. The first one was validated by the read that got us here, unless a
+        // getter run since wrote a signal (the global version moved), maybe one it had read: then it is flagged,
+        // and what just read it notified. One below that was not found fresh at this version is flagged too when
+        // the one above it is (whose check walks down to it). Below a fresh one, it was watched when the one above
+        // was validated, and detached since with no write in between: as fresh as a watched source. Flagged there,
+        // with nothing above it flagged, it would stop every later write.
         dep._flags &= ~UNWATCHED
-        if (dep._gv !== clock._version) {
+        if (dep._gv !== clock._version && (!depth || l._sub._flags & PENDING)) {
           dep._flags |= PENDING
-          propagate(l)
+          if (!depth) propagate(l)
         }
         if (dep._deps) {
           l = dep._deps
@@ -210,6 +213,11 @@ export function detach(l: Link): void {
     const prev = l._prevSub
     const next = l._nextSub
     l._prevSub = l._nextSub = undefined
+    // A computed going unwatched that missed a change of its source (one retried after an error thrown before
+    // reading anything, see recompute: no source announced it) or that reads one waiting to be retried: the
+    // unwatched computeds validated through it while it was watched took it for fresh. The global version moves,
+    // so they check again at their next read.
+    if (depth && (l._version !== dep._version || dep._flags & DIRTY)) clock._version++
     if (next) next._prevSub = prev
     else dep._subsTail = prev
     // A check walking below `dep` came down through `l`, its only subscriber link then: the way back up is kept
@@ -417,13 +425,8 @@ export function recompute(c: ReactiveNode): void {
     c._value = value
     c._version!++
     // A retry that succeeded (or threw after reading): no source announced it, so the global version moves
-    // for the unwatched computeds that read the old error, and what watches it is flagged as a write would: else a
-    // reader left unwatched later took itself for fresh and kept the old error. Its effects run at the next
-    // microtask, not in the middle of this read.
-    if (retry) {
-      clock._version++
-      if (c._subs) propagate(c._subs), queueMicrotask(settle)
-    }
+    // for the unwatched computeds that read the old error.
+    if (retry) clock._version++
   }
   purge(c)
 }
