@@ -213,11 +213,12 @@ export function detach(l: Link): void {
     const prev = l._prevSub
     const next = l._nextSub
     l._prevSub = l._nextSub = undefined
-    // A computed going unwatched that missed a change of its source (one retried after an error thrown before
-    // reading anything, see recompute: no source announced it) or that reads one waiting to be retried: the
-    // unwatched computeds validated through it while it was watched took it for fresh. The global version moves,
-    // so they check again at their next read.
-    if (depth && (l._version !== dep._version || dep._flags & DIRTY)) clock._version++
+    // A computed going unwatched, not flagged, that missed a change of its source (one retried after an error
+    // thrown before reading anything, see recompute: no source announced it) or that reads one waiting to be
+    // retried: the unwatched computeds validated through it while it was watched took it for fresh. The global
+    // version moves, so they check again at their next read. Not for a flagged one (a write announced since moved
+    // it already): moved in the middle of a check, it makes the check look again at what it passed (see missed).
+    if (depth && !(l._sub._flags & PENDING) && (l._version !== dep._version || dep._flags & DIRTY)) clock._version++
     if (next) next._prevSub = prev
     else dep._subsTail = prev
     // A check walking below `dep` came down through `l`, its only subscriber link then: the way back up is kept

@@ -462,6 +462,69 @@ describe('computed', () => {
     expect(runs).toBe(1)
   })
 
+  describe('a dependency dropped in the middle of a check (found by a review of the fixes above)', () => {
+    it('should not rerun an effect whose computed started reading an unwatched one and kept its value', () => {
+      const s = new Signal(0)
+      const a = computed(() => s.value)
+      const c1 = computed(() => (s.value > 0 ? 0 : a.value)) // 0 before and after; stops reading a
+      const p = computed(() => c1.value + 1) // unwatched until x reads it
+      const x = computed(() => (s.value > 0 ? p.value : 1)) // 1 before and after
+      let runs = 0
+      effect(() => {
+        runs++
+        x.value
+      })
+      effect(() => {
+        c1.value
+      })
+      s.value = 1
+      expect(x.value).toBe(1)
+      expect(runs).toBe(1)
+    })
+
+    it('should not rerun an effect that also reads a computed that keeps failing before it reads anything', () => {
+      const s = new Signal(0)
+      const a = computed(() => s.value)
+      const c = computed(() => (s.value > 0 ? 0 : a.value))
+      const broken = computed((): number => {
+        throw new Error('no sources')
+      })
+      let runs = 0
+      effect(() => {
+        runs++
+        c.value
+        try {
+          broken.value
+        } catch {}
+      })
+      s.value = 1
+      expect(runs).toBe(1)
+    })
+
+    it('should not rerun an unwatched computed whose sources kept their values', () => {
+      const s = new Signal(0)
+      const on = new Signal(true)
+      const a = computed(() => s.value)
+      const c1 = computed(() => (on.value ? a.value : 0))
+      const five = computed(() => 5)
+      effect(() => {
+        c1.value
+      })
+      let runs = 0
+      const top = computed(() => {
+        runs++
+        return c1.value + five.value
+      })
+      expect(top.value).toBe(5)
+      batch(() => {
+        s.value = 1
+        on.value = false
+        expect(top.value).toBe(5)
+      })
+      expect(runs).toBe(1)
+    })
+  })
+
   it('should propagate a cached error to dependents and recover', () => {
     const a = new Signal(0)
     const c = computed(() => {
