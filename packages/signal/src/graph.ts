@@ -217,8 +217,10 @@ export function detach(l: Link): void {
     // thrown before reading anything, see recompute: no source announced it) or that reads one waiting to be
     // retried: the unwatched computeds validated through it while it was watched took it for fresh. The global
     // version moves, so they check again at their next read. Not for a flagged one (a write announced since moved
-    // it already): moved in the middle of a check, it makes the check look again at what it passed (see missed).
-    if (depth && !(l._sub._flags & PENDING) && (l._version !== dep._version || dep._flags & DIRTY)) clock._version++
+    // it already), nor one running (its links not read again yet are out of date; what it gives is fresh): moved in
+    // the middle of a check, it makes the check look again at what it passed (see missed).
+    if (depth && !(l._sub._flags & (PENDING | RUNNING)) && (l._version !== dep._version || dep._flags & DIRTY))
+      clock._version++
     if (next) next._prevSub = prev
     else dep._subsTail = prev
     // A check walking below `dep` came down through `l`, its only subscriber link then: the way back up is kept

@@ -501,6 +501,26 @@ describe('computed', () => {
       expect(runs).toBe(1)
     })
 
+    it('should not run a computed again whose getter disposed the effect it was recomputed for', () => {
+      const s = new Signal(0)
+      const n2 = computed(() => s.value * 0)
+      let stop = () => {}
+      const n3 = computed(() => {
+        if (s.peek() === 1) stop()
+        return s.value * 0
+      })
+      let runs = 0
+      const top = computed(() => {
+        runs++
+        return n2.value + n3.value
+      })
+      stop = effect(() => {
+        top.value
+      })
+      s.value = 1
+      expect(runs).toBe(1)
+    })
+
     it('should not rerun an unwatched computed whose sources kept their values', () => {
       const s = new Signal(0)
       const on = new Signal(true)
