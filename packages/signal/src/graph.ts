@@ -100,7 +100,21 @@ export let activeSub: ReactiveNode | undefined
  * plain field load and store (measured: ~17% of a bound write in Chromium went to the `let`). `_computing`: how
  * many computeds' functions are hidden from `activeSub` by an effect's run or untracked() (see countHidden).
  */
-const clock: { _version: number; _keep: object[]; _computing: number } = { _version: 0, _keep: [], _computing: 0 }
+const clock: { _version: number; _keep: object[]; _computing: number; _written: number } = {
+  _version: 0,
+  _keep: [],
+  _computing: 0,
+  _written: 0,
+}
+
+/**
+ * Moves the global version without a write (`_written` is the version the last write moved it to): the unwatched
+ * computeds validated before check again at their next read, but a check running now need not look again at what
+ * it passed (see checkDirty).
+ */
+function move(): void {
+  clock._version++
+}
 // Bumped when a computed or effect starts a run; links read in the current run carry it.
 let runId = 0
 
@@ -220,7 +234,7 @@ export function detach(l: Link): void {
     // it already), nor one running (its links not read again yet are out of date; what it gives is fresh): moved in
     // the middle of a check, it makes the check look again at what it passed (see missed).
     if (depth && !(l._sub._flags & (PENDING | RUNNING)) && (l._version !== dep._version || dep._flags & DIRTY))
-      clock._version++
+      move()
     if (next) next._prevSub = prev
     else dep._subsTail = prev
     // A check walking below `dep` came down through `l`, its only subscriber link then: the way back up is kept
@@ -306,8 +320,10 @@ export function propagate(link: Link): void {
 export function checkDirty(sub: ReactiveNode): boolean {
   let link = sub._deps
   let depth = 0
-  // The global version moves during the check only if a getter it runs writes a signal: then `missed` looks
-  // again at each node's sources before it is found fresh (an unwatched one is checked again at its next read).
+  // If a getter it runs writes a signal, `missed` looks again at each node's sources before it is found fresh. A
+  // move (a retry that returned, a computed going unwatched, see move) announces nothing to this check: what it
+  // passed is as fresh as before. Either way, the nodes it finds fresh are stamped with the version it started at,
+  // so an unwatched one is checked again at its next read.
   const version = clock._version
   for (;;) {
     if (link) {
@@ -334,7 +350,7 @@ export function checkDirty(sub: ReactiveNode): boolean {
         link = link._nextDep
         continue
       }
-    } else if (!(sub._flags & DIRTY) && (clock._version == version || !missed(sub))) {
+    } else if (!(sub._flags & DIRTY) && (clock._written <= version || !missed(sub))) {
       const flags = sub._flags
       sub._flags = flags & ~(PENDING | RUNNING | ALONE | PARKED)
       sub._gv = version
@@ -429,7 +445,7 @@ export function recompute(c: ReactiveNode): void {
     c._version!++
     // A retry that succeeded (or threw after reading): no source announced it, so the global version moves
     // for the unwatched computeds that read the old error.
-    if (retry) clock._version++
+    if (retry) move()
   }
   purge(c)
 }
@@ -501,7 +517,7 @@ function equal(s: ReactiveNode, old: unknown, value: unknown): boolean {
 
 function notify(s: ReactiveNode): void {
   s._version!++
-  clock._version++
+  clock._written = ++clock._version
   if (s._flags & NOTIFIED) return
   const subs = s._subs
   if (!subs) return

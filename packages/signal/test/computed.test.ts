@@ -521,6 +521,104 @@ describe('computed', () => {
       expect(runs).toBe(1)
     })
 
+    // A computed that keeps failing before it reads anything, read and caught (its readers give 0).
+    const failing = () => {
+      const broken = computed((): number => {
+        throw new Error('no sources')
+      })
+      const swallowed = () => {
+        try {
+          return broken.value
+        } catch {
+          return 0
+        }
+      }
+      return { swallowed, reader: computed(swallowed) }
+    }
+
+    it('should not rerun an effect that reads a failing computed when a reader of it is dropped mid-check', () => {
+      const s = new Signal(0)
+      const { swallowed, reader } = failing()
+      const x = computed(() => (s.value > 0 ? 0 : (reader.value, 0)))
+      let runs = 0
+      effect(() => {
+        runs++
+        x.value
+        swallowed()
+      })
+      s.value = 1
+      expect(runs).toBe(1)
+    })
+
+    it('should not rerun an effect that reads a failing computed when a reader of it is disposed mid-check', () => {
+      const s = new Signal(0)
+      const { swallowed, reader } = failing()
+      const stopReader = effect(() => {
+        reader.value
+      })
+      const x = computed(() => {
+        if (s.value > 0) stopReader()
+        return 0
+      })
+      let runs = 0
+      effect(() => {
+        runs++
+        x.value
+        swallowed()
+      })
+      s.value = 1
+      expect(runs).toBe(1)
+    })
+
+    it('should not rerun an unwatched computed whose check saw a reader of a failing computed dropped', () => {
+      const s = new Signal(0)
+      const { reader } = failing()
+      const w = computed(() => (s.value > 0 ? 0 : (reader.value, 0)))
+      effect(() => {
+        w.value
+      })
+      const u = new Signal(1)
+      const plain = computed(() => u.value)
+      let runs = 0
+      const top = computed(() => {
+        runs++
+        return plain.value + w.value
+      })
+      expect(top.value).toBe(1)
+      batch(() => {
+        s.value = 1
+        expect(top.value).toBe(1)
+      })
+      expect(runs).toBe(1)
+    })
+
+    it('should not rerun an unwatched computed whose check retried a source that returned the same', () => {
+      const s = new Signal(0)
+      let ready = false
+      const waiting = computed(() => {
+        if (!ready) throw new Error('not ready')
+        return 0
+      })
+      const zero = computed(() => s.value * 0)
+      const guarded = computed(() => {
+        try {
+          return waiting.value * 0
+        } catch {
+          return 0
+        }
+      })
+      let runs = 0
+      const top = computed(() => {
+        runs++
+        return zero.value + guarded.value
+      })
+      expect(top.value).toBe(0)
+      ready = true
+      s.value = 1
+      expect(top.value).toBe(0)
+      expect(runs).toBe(1)
+    })
+
     it('should not rerun an unwatched computed whose sources kept their values', () => {
       const s = new Signal(0)
       const on = new Signal(true)
