@@ -107,14 +107,7 @@ const clock: { _version: number; _keep: object[]; _computing: number; _written: 
   _written: 0,
 }
 
-/**
- * Moves the global version without a write (`_written` is the version the last write moved it to): the unwatched
- * computeds validated before check again at their next read, but a check running now need not look again at what
- * it passed (see checkDirty).
- */
-function move(): void {
-  clock._version++
-}
+
 // Bumped when a computed or effect starts a run; links read in the current run carry it.
 let runId = 0
 
@@ -234,7 +227,9 @@ export function detach(l: Link): void {
     // it already), nor one running (its links not read again yet are out of date; what it gives is fresh): moved in
     // the middle of a check, it makes the check look again at what it passed (see missed).
     if (depth && !(l._sub._flags & (PENDING | RUNNING)) && (l._version !== dep._version || dep._flags & DIRTY))
-      move()
+      // Not a write (`_written` is the version the last write or retry moved it to): a check running now need not
+      // look again at what it passed, which kept its versions.
+      clock._version++
     if (next) next._prevSub = prev
     else dep._subsTail = prev
     // A check walking below `dep` came down through `l`, its only subscriber link then: the way back up is kept
@@ -320,10 +315,11 @@ export function propagate(link: Link): void {
 export function checkDirty(sub: ReactiveNode): boolean {
   let link = sub._deps
   let depth = 0
-  // If a getter it runs writes a signal, `missed` looks again at each node's sources before it is found fresh. A
-  // move (a retry that returned, a computed going unwatched, see move) announces nothing to this check: what it
-  // passed is as fresh as before. Either way, the nodes it finds fresh are stamped with the version it started at,
-  // so an unwatched one is checked again at its next read.
+  // If a getter it runs writes a signal, or a retry returns (see recompute), `missed` looks again at each node's
+  // sources before it is found fresh. A computed going unwatched (see detach) moves the global version for the
+  // unwatched computeds validated before, not for this check: what it passed kept its versions. Either way, the
+  // nodes it finds fresh are stamped with the version it started at, so an unwatched one is checked again at its
+  // next read.
   const version = clock._version
   for (;;) {
     if (link) {
@@ -444,8 +440,9 @@ export function recompute(c: ReactiveNode): void {
     c._value = value
     c._version!++
     // A retry that succeeded (or threw after reading): no source announced it, so the global version moves
-    // for the unwatched computeds that read the old error.
-    if (retry) move()
+    // for the unwatched computeds that read the old error, as a write would: a check running now may have passed a
+    // link to it already (a retry there that failed again), and must look again.
+    if (retry) clock._written = ++clock._version
   }
   purge(c)
 }

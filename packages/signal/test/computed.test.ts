@@ -592,31 +592,33 @@ describe('computed', () => {
       expect(runs).toBe(1)
     })
 
-    it('should not rerun an unwatched computed whose check retried a source that returned the same', () => {
-      const s = new Signal(0)
-      let ready = false
-      const waiting = computed(() => {
-        if (!ready) throw new Error('not ready')
-        return 0
+    it('should see a retried computed that returned later in the check that had passed it failing', () => {
+      // From a fourth review: the effect's check retried `waiting` (it failed again) and passed it; `q`'s recompute
+      // retried it again, and it returned. The effect must look again at what it passed.
+      let calls = 0
+      const waiting = computed((): number => {
+        if (++calls <= 3) throw new Error('not ready')
+        return 42
       })
-      const zero = computed(() => s.value * 0)
-      const guarded = computed(() => {
+      const read = () => {
         try {
-          return waiting.value * 0
+          return waiting.value
         } catch {
-          return 0
+          return 'error'
         }
+      }
+      const s = new Signal(0)
+      const q = computed(() => {
+        s.value
+        read()
+        return 'q'
       })
-      let runs = 0
-      const top = computed(() => {
-        runs++
-        return zero.value + guarded.value
+      const seen: string[] = []
+      effect(() => {
+        seen.push(read() + '|' + q.value)
       })
-      expect(top.value).toBe(0)
-      ready = true
       s.value = 1
-      expect(top.value).toBe(0)
-      expect(runs).toBe(1)
+      expect(seen.at(-1)).toBe('42|q')
     })
 
     it('should not rerun an unwatched computed whose sources kept their values', () => {
