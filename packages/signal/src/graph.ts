@@ -99,6 +99,7 @@ export let activeSub: ReactiveNode | undefined
  * nothing changed. A field of a constant object rather than a module `let`: the write path's increment is then a
  * plain field load and store (measured: ~17% of a bound write in Chromium went to the `let`). `_computing`: how
  * many computeds' functions are hidden from `activeSub` by an effect's run or untracked() (see countHidden).
+ * `_written`: the global version the last write, or retry that returned, moved it to (see checkDirty).
  */
 const clock: { _version: number; _keep: object[]; _computing: number; _written: number } = {
   _version: 0,
@@ -106,7 +107,6 @@ const clock: { _version: number; _keep: object[]; _computing: number; _written: 
   _computing: 0,
   _written: 0,
 }
-
 
 // Bumped when a computed or effect starts a run; links read in the current run carry it.
 let runId = 0
@@ -223,12 +223,10 @@ export function detach(l: Link): void {
     // A computed going unwatched, not flagged, that missed a change of its source (one retried after an error
     // thrown before reading anything, see recompute: no source announced it) or that reads one waiting to be
     // retried: the unwatched computeds validated through it while it was watched took it for fresh. The global
-    // version moves, so they check again at their next read. Not for a flagged one (a write announced since moved
-    // it already), nor one running (its links not read again yet are out of date; what it gives is fresh): moved in
-    // the middle of a check, it makes the check look again at what it passed (see missed).
+    // version moves, so they check again at their next read; not `_written`, since no version changed, so a check
+    // running now need not look again at what it passed. Not for a flagged one (a write announced since moved it
+    // already), nor one running (its links not read again yet are out of date; what it gives is fresh).
     if (depth && !(l._sub._flags & (PENDING | RUNNING)) && (l._version !== dep._version || dep._flags & DIRTY))
-      // Not a write (`_written` is the version the last write or retry moved it to): a check running now need not
-      // look again at what it passed, which kept its versions.
       clock._version++
     if (next) next._prevSub = prev
     else dep._subsTail = prev

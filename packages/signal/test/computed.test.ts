@@ -533,41 +533,41 @@ describe('computed', () => {
           return 0
         }
       }
-      return { swallowed, reader: computed(swallowed) }
+      /** Runs an effect that reads `x`, then the failing computed; returns how many times it ran so far. */
+      const watch = (x: { value: unknown }) => {
+        let runs = 0
+        effect(() => {
+          runs++
+          x.value
+          swallowed()
+        })
+        return () => runs
+      }
+      return { watch, reader: computed(swallowed) }
     }
 
     it('should not rerun an effect that reads a failing computed when a reader of it is dropped mid-check', () => {
       const s = new Signal(0)
-      const { swallowed, reader } = failing()
-      const x = computed(() => (s.value > 0 ? 0 : (reader.value, 0)))
-      let runs = 0
-      effect(() => {
-        runs++
-        x.value
-        swallowed()
-      })
+      const { watch, reader } = failing()
+      const runs = watch(computed(() => (s.value > 0 ? 0 : (reader.value, 0))))
       s.value = 1
-      expect(runs).toBe(1)
+      expect(runs()).toBe(1)
     })
 
     it('should not rerun an effect that reads a failing computed when a reader of it is disposed mid-check', () => {
       const s = new Signal(0)
-      const { swallowed, reader } = failing()
+      const { watch, reader } = failing()
       const stopReader = effect(() => {
         reader.value
       })
-      const x = computed(() => {
-        if (s.value > 0) stopReader()
-        return 0
-      })
-      let runs = 0
-      effect(() => {
-        runs++
-        x.value
-        swallowed()
-      })
+      const runs = watch(
+        computed(() => {
+          if (s.value > 0) stopReader()
+          return 0
+        }),
+      )
       s.value = 1
-      expect(runs).toBe(1)
+      expect(runs()).toBe(1)
     })
 
     it('should not rerun an unwatched computed whose check saw a reader of a failing computed dropped', () => {
