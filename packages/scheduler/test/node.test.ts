@@ -1,8 +1,8 @@
 // The package in a plain Node process: nothing queued means the process exits by itself, even with a monitor
 // running, a MessageChannel queue used, cancelled callbacks and a loop waiting on a step that never settles. Run on an esbuild bundle of the source and on the shipped dist/index.js.
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -43,17 +43,21 @@ setTimeout(() => {
 }, 120)
 `
 
+// One temporary folder for every script and bundle of this file, removed once it is done (a folder per run was
+// left behind: ~900 after a few weeks of runs).
+const tmp = mkdtempSync(join(tmpdir(), 'eddy-scheduler-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+let runs = 0
+
 function runNode(entry: string, code = script(entry)) {
-  const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-'))
-  const file = join(dir, 'main.mjs')
+  const file = join(tmp, `main-${runs++}.mjs`)
   writeFileSync(file, code)
   return spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 20_000 })
 }
 
 /** Bundles the package source for a child process; resolves to the bundle's path. */
 async function bundle(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'eddy-scheduler-bundle-'))
-  const outfile = join(dir, 'scheduler.mjs')
+  const outfile = join(tmp, `scheduler-${runs++}.mjs`)
   await build({ entryPoints: [join(pkg, 'src/index.ts')], bundle: true, format: 'esm', platform: 'neutral', outfile, logLevel: 'silent' })
   return outfile
 }
