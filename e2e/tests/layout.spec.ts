@@ -36,6 +36,28 @@ test.describe('at 390 px wide', () => {
     )
     expect(small).toEqual([])
   })
+
+  test('no text is smaller than 12 px, before and after results are shown', async ({ page }) => {
+    await openDemo(page)
+    // Every visible element with text of its own; 12 px is the smallest size the page allows itself on a phone (the
+    // results tables' strategy labels were 10.2 px, the monitor's labels 11.2 px).
+    const tiny = () =>
+      page.locator('body *').evaluateAll((els) =>
+        els
+          .filter((el) => (el as HTMLElement).offsetParent && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim()))
+          .map((el) => ({ what: `${el.tagName.toLowerCase()}.${el.className} "${el.textContent!.trim().slice(0, 30)}"`, px: parseFloat(getComputedStyle(el).fontSize) }))
+          .filter(({ px }) => px < 12)
+          .map(({ what, px }) => `${what} ${px.toFixed(1)} px`),
+      )
+    expect(await tiny()).toEqual([])
+    await page.getByLabel('Run time (seconds)').fill('0.5')
+    await page.getByRole('button', { name: 'Cooperative loop', exact: true }).click()
+    await expect(page.locator('#loop-status')).toHaveText(/^Cooperative loop: /, { timeout: 20_000 })
+    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
+    await page.getByRole('button', { name: 'Run both' }).click()
+    await expect(page.locator('#bench-ratio')).toHaveText(/x faster$/, { timeout: 60_000 })
+    expect(await tiny()).toEqual([])
+  })
 })
 
 test.describe('at 1280 px wide', () => {
@@ -101,7 +123,7 @@ test('both results tables, holding the widest values they can show, fit their bo
     const rows = document.querySelectorAll('#bench-results tbody tr')
     for (const tr of rows) {
       const cells = tr.querySelectorAll('th, td')
-      cells[0]!.querySelector('.via')!.textContent = '(3 × 10,000,000)'
+      cells[0]!.querySelector('.via')!.textContent = '(3\u00a0× 10,000,000)'
       cells[1]!.textContent = '123,456.7'
       cells[2]!.textContent = '999,999'
       cells[3]!.textContent = '30,000,000'
