@@ -175,8 +175,12 @@ export function attach(l: Link): void {
     dep._flags &= ~NOTIFIED
     l._prevSub = tail
     dep._subsTail = l
-    if (tail) tail._nextSub = l
-    else {
+    if (tail) {
+      tail._nextSub = l
+      // Left flagged by a write its own getter made (see recompute): the subscribers it had then are flagged too,
+      // and so must this new one be, or the recompute that settles it would leave this one stale for good.
+      if (!depth && dep._flags & PENDING) propagate(l)
+    } else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
         // Its flags are exact from now on. The first one was validated by the read that got us here, unless a
@@ -186,7 +190,7 @@ export function attach(l: Link): void {
         // was validated, and detached since with no write in between: as fresh as a watched source. Flagged there,
         // with nothing above it flagged, it would stop every later write.
         dep._flags &= ~UNWATCHED
-        if (dep._gv !== clock._version && (!depth || l._sub._flags & PENDING)) {
+        if (depth ? dep._gv !== clock._version && l._sub._flags & PENDING : dep._gv! < clock._written) {
           dep._flags |= PENDING
           if (!depth) propagate(l)
         }
@@ -379,9 +383,9 @@ export function checkDirty(sub: ReactiveNode): boolean {
  * signal): propagate stopped at `sub`, PENDING until its check ends, so only the links tell. A source flagged
  * again, left DIRTY (see release), or unwatched (it cannot tell), counts as changed; undefined when none did.
  */
-function missed(sub: ReactiveNode): Link | undefined {
+function missed(sub: ReactiveNode, end?: Link): Link | undefined {
   let l = sub._deps
-  while (l && l._version == l._dep._version && !(l._dep._flags & (PENDING | DIRTY | UNWATCHED))) l = l._nextDep
+  while (l && l._version == l._dep._version && !(l._dep._flags & (PENDING | DIRTY | UNWATCHED))) l = l != end ? l._nextDep : undefined
   return l
 }
 
@@ -412,7 +416,7 @@ export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & ERRORED
   // A retry after an error thrown before any read (see below).
-  const retry = oldError && c._flags & DIRTY
+  let retry = oldError && c._flags & DIRTY
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE | PARKED)) | RUNNING
   c._depsTail = undefined
   runId++
@@ -437,12 +441,19 @@ export function recompute(c: ReactiveNode): void {
   if ((error & ERRORED) !== oldError || !Object.is(old, value)) {
     c._value = value
     c._version!++
-    // A retry that succeeded (or threw after reading): no source announced it, so the global version moves
-    // for the unwatched computeds that read the old error, as a write would: a check running now may have passed a
-    // link to it already (a retry there that failed again), and must look again.
-    if (retry) clock._written = ++clock._version
-  }
+  } else retry = 0
   purge(c)
+  // A retry that succeeded (or threw after reading): no source announced it, so it is announced as a write: its
+  // subscribers are flagged (one recomputed earlier in a check running now read the old error), the global
+  // version moves for the unwatched computeds that read the old error, a check running now looks again at what it
+  // passed, and effects run.
+  if (retry) {
+    notify(c)
+    // The computed whose read retried it, running now, gets the new value: flagged through that link alone (none
+    // it read before in this run is stale), it stays fresh, or its readers would run again for nothing.
+    if (prev && (prev._flags & (COMPUTED | PENDING)) == (COMPUTED | PENDING) && !(prev._depsTail && missed(prev, prev._depsTail)))
+      prev._flags &= ~PENDING
+  }
 }
 
 /**

@@ -645,6 +645,204 @@ describe('computed', () => {
     })
   })
 
+  describe('found by a fifth review of the core', () => {
+    const broken = () =>
+      computed((): number => {
+        throw new Error('no sources') // thrown before reading anything: waiting to be retried
+      })
+
+    it('should rerun an effect once a computed read for the first time in a check changes, after a dependency dropped there went unwatched', () => {
+      // k goes unwatched while it reads one waiting to be retried: the global version moves, with no write. p then
+      // reads x for the first time, found fresh: it is not flagged, or every later write stopped at x.
+      const b = broken()
+      const k = computed(() => {
+        try {
+          return b.value
+        } catch {
+          return 0
+        }
+      })
+      const s = new Signal(0)
+      const flag = new Signal(false)
+      const p = computed(() => (flag.value ? x.value : 0))
+      const y = computed(() => (flag.value ? 0 : k.value) + s.value)
+      const x = computed(() => y.value)
+      const seen: number[] = []
+      effect(() => {
+        seen.push(p.value)
+      })
+      effect(() => {
+        y.value
+      })
+      flag.value = true // p's effect is checked first: p reads x, whose check recomputes y, which drops k
+      s.value = 5
+      s.value = 6
+      expect(seen).toEqual([0, 5, 6])
+    })
+
+    it('should do the same when a getter disposes the effect that watched such a computed', () => {
+      const b = broken()
+      const k = computed(() => {
+        try {
+          b.value
+        } catch {}
+        return 0
+      })
+      const stopK = effect(() => {
+        k.value
+      })
+      const s = new Signal(0)
+      const x = computed(() => {
+        stopK()
+        return s.value
+      })
+      const on = new Signal(false)
+      const p = computed(() => (on.value ? x.value : 0))
+      const seen: number[] = []
+      effect(() => {
+        seen.push(p.value)
+      })
+      on.value = true
+      s.value = 5
+      s.value = 6
+      expect(seen).toEqual([0, 5, 6])
+    })
+
+    // A retry that returns is announced as a write: what read the old error is flagged.
+    const retried = (failures: number) => {
+      let calls = 0
+      const waiting = computed((): number => {
+        if (++calls <= failures) throw new Error('not ready')
+        return 42
+      })
+      const read = () => {
+        try {
+          return waiting.value
+        } catch {
+          return 'error'
+        }
+      }
+      return { read, calls: () => calls }
+    }
+
+    it('should bring up to date a watched computed a check passed when a retry under it returns later in the check', () => {
+      const { read, calls } = retried(3)
+      const s = new Signal(0)
+      const parity = computed(() => s.value % 2)
+      const a = computed(() => `${parity.value}:${read()}`) // checked, not recomputed: its retry fails (call 3)
+      const q = computed(() => `${s.value}:${read()}`) // recomputed: the retry returns (call 4)
+      const seen: string[] = []
+      effect(() => {
+        seen.push(a.value + '|' + q.value)
+      })
+      s.value = 2
+      expect(calls()).toBe(4)
+      expect(seen).toEqual(['0:error|0:error', '0:42|2:42'])
+      expect(a.value).toBe('0:42')
+    })
+
+    it('should do the same for one the check recomputed before the retry returned', () => {
+      const { read, calls } = retried(3)
+      const s = new Signal(0)
+      const a = computed(() => `${s.value}:${read()}`) // recomputed first: the retry fails (call 3)
+      const q = computed(() => `${s.value}:${read()}`) // recomputed next: the retry returns (call 4)
+      const seen: string[] = []
+      effect(() => {
+        seen.push(a.value + '|' + q.value)
+      })
+      s.value = 2
+      expect(calls()).toBe(4)
+      // The run that read a before the retry returned saw its error; the effect runs again and sees both agree.
+      expect(seen.at(-1)).toBe('2:42|2:42')
+      expect(a.value).toBe('2:42')
+    })
+
+    it('should keep flagged a computed whose retry returned in its own run after it read another reader of the old error', () => {
+      const { read } = retried(2)
+      const t = new Signal(0)
+      const d = computed(() => read()) // reads the old error
+      const y = computed(() => `${t.value}|${d.value}|${read()}`) // reads d, then retries: returns (call 3)
+      const seen: string[] = []
+      effect(() => {
+        seen.push(y.value)
+      })
+      t.value = 1
+      expect(seen.at(-1)).toBe('1|42|42')
+      expect(y.value).toBe('1|42|42')
+    })
+
+    it("should run an effect that read a retried computed's error as soon as another read finds it returned", () => {
+      let ready = false
+      const loaded = computed(() => {
+        if (!ready) throw new Error('not ready')
+        return 1
+      })
+      const seen: unknown[] = []
+      effect(() => {
+        try {
+          seen.push(loaded.value)
+        } catch {
+          seen.push('error')
+        }
+      })
+      ready = true
+      expect(seen).toEqual(['error'])
+      expect(loaded.value).toBe(1) // the retry returns: a write of it
+      expect(seen).toEqual(['error', 1])
+    })
+
+    it('should flag a new subscriber of a computed its own getter left stale by a write', () => {
+      const s = new Signal(0)
+      const echo = new Signal(0)
+      const c0 = computed(() => {
+        const v = s.value
+        echo.value = v // a getter that writes
+        return v
+      })
+      const c1 = computed(() => `${echo.value}:${s.value}:${c0.value}`) // reads echo before c0 rewrites it
+      const old: string[] = []
+      effect(() => {
+        old.push(c1.value)
+      })
+      const seen: string[] = []
+      batch(() => {
+        s.value = 1
+        effect(() => {
+          seen.push(c1.value) // a new subscriber: gets '0:1:1', c1 left flagged
+        })
+      })
+      expect(old).toEqual(['0:0:0', '1:1:1'])
+      expect(seen).toEqual(['0:1:1', '1:1:1'])
+      expect(c1.value).toBe('1:1:1')
+    })
+
+    it('should do the same when the new subscriber is a watched computed that starts reading it', () => {
+      const s = new Signal(0)
+      const echo = new Signal(0)
+      const c0 = computed(() => {
+        const v = s.value
+        echo.value = v
+        return v
+      })
+      const c1 = computed(() => `${echo.value}:${s.value}:${c0.value}`)
+      effect(() => {
+        c1.value
+      })
+      const on = new Signal(false)
+      const p = computed(() => (on.value ? c1.value : '-'))
+      const seen: string[] = []
+      effect(() => {
+        seen.push(p.value)
+      })
+      batch(() => {
+        on.value = true // p's effect is queued first: its check recomputes p, which reads c1 for the first time
+        s.value = 1
+      })
+      expect(seen.at(-1)).toBe('1:1:1')
+      expect(p.value).toBe('1:1:1')
+    })
+  })
+
   it('should propagate a cached error to dependents and recover', () => {
     const a = new Signal(0)
     const c = computed(() => {
