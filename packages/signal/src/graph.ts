@@ -416,7 +416,7 @@ export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & ERRORED
   // A retry after an error thrown before any read (see below).
-  let retry = oldError && c._flags & DIRTY
+  const retry = oldError && c._flags & DIRTY
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE | PARKED)) | RUNNING
   c._depsTail = undefined
   runId++
@@ -438,22 +438,37 @@ export function recompute(c: ReactiveNode): void {
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error
   // Stored before purge: should a call in there overflow the stack, the computed keeps what it just computed.
-  if ((error & ERRORED) !== oldError || !Object.is(old, value)) {
+  const changed = (error & ERRORED) !== oldError || !Object.is(old, value)
+  if (changed) {
     c._value = value
     c._version!++
-  } else retry = 0
-  purge(c)
-  // A retry that succeeded (or threw after reading): no source announced it, so it is announced as a write: its
-  // subscribers are flagged (one recomputed earlier in a check running now read the old error), the global
-  // version moves for the unwatched computeds that read the old error, a check running now looks again at what it
-  // passed, and effects run.
-  if (retry) {
-    notify(c)
-    // The computed whose read retried it, running now, gets the new value: flagged through that link alone (none
-    // it read before in this run is stale), it stays fresh, or its readers would run again for nothing.
-    if (prev && (prev._flags & (COMPUTED | PENDING)) == (COMPUTED | PENDING) && !(prev._depsTail && missed(prev, prev._depsTail)))
-      prev._flags &= ~PENDING
   }
+  purge(c)
+  if (retry && changed) announce(c, prev)
+}
+
+/**
+ * A retry that returned, or threw after reading (see recompute): no source announced it, so it is announced as a
+ * write of `c`: its subscribers are flagged (one recomputed earlier in a check running now read the old error), the
+ * global version moves for the unwatched computeds that read the old error, and a check running now looks again at
+ * what it passed. The effects it queues run with the batch or the effects' drain it happens in, else in a
+ * microtask: never in the middle of the read that ran it (an effect's error would be cached by the reader, an
+ * effect's write could leave it stale). `reader` is the computed or effect whose read ran it.
+ */
+function announce(c: ReactiveNode, reader: ReactiveNode | undefined): void {
+  batchDepth++
+  notify(c)
+  if (!--batchDepth && !runningEffects) queueMicrotask(settle)
+  // The computed whose read ran it gets the new value: flagged through that link alone (no source it read before
+  // in this run is stale, and `c` itself is not flagged again, by a write of its own getter), it stays fresh, or
+  // its readers would run again for nothing.
+  if (
+    reader &&
+    (reader._flags & (COMPUTED | PENDING)) == (COMPUTED | PENDING) &&
+    !(c._flags & (PENDING | DIRTY)) &&
+    !(reader._depsTail && missed(reader, reader._depsTail))
+  )
+    reader._flags &= ~PENDING
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { Signal, computed, effect, batch } from '@eddy/signal'
+import { Signal, computed, effect, batch, flush } from '@eddy/signal'
 
 describe('computed', () => {
   it('should be lazy and cached', () => {
@@ -771,7 +771,7 @@ describe('computed', () => {
       expect(y.value).toBe('1|42|42')
     })
 
-    it("should run an effect that read a retried computed's error as soon as another read finds it returned", () => {
+    it("should run an effect that read a retried computed's error in a microtask once another read finds it returned", async () => {
       let ready = false
       const loaded = computed(() => {
         if (!ready) throw new Error('not ready')
@@ -788,7 +788,122 @@ describe('computed', () => {
       ready = true
       expect(seen).toEqual(['error'])
       expect(loaded.value).toBe(1) // the retry returns: a write of it
+      expect(seen).toEqual(['error']) // not in the middle of the read
+      await Promise.resolve()
       expect(seen).toEqual(['error', 1])
+    })
+
+    it('should not leave stale a computed whose read ran a retry that left itself flagged (its getter wrote its source)', () => {
+      const made = (retry: boolean) => {
+        const s = new Signal(0)
+        const t = new Signal(0)
+        let ready = !retry
+        const c = computed(() => {
+          if (!ready) throw new Error('not ready') // thrown before any read: retried at its next read
+          const v = s.value
+          if (v < 1) s.value = 1 // writes its own source once: left flagged, its next read gives 1
+          return v
+        })
+        const y = computed(() => {
+          const a = t.value
+          try {
+            return a * 100 + c.value
+          } catch {
+            return -1
+          }
+        })
+        const seen: number[] = []
+        effect(() => {
+          seen.push(y.value)
+        })
+        ready = true
+        t.value = 1 // the effect's check recomputes y, which reads c (its retry returns 0, and flags c)
+        return { y, seen }
+      }
+      for (const retry of [false, true]) {
+        const { y, seen } = made(retry)
+        expect(y.value).toBe(101)
+        expect(seen.at(-1)).toBe(101)
+      }
+    })
+
+    it("should not run effects in the middle of the read that ran a retry: an effect's write does not leave the reader stale", async () => {
+      const s = new Signal(0)
+      const t = new Signal(0)
+      let ready = false
+      const c = computed(() => {
+        if (!ready) throw new Error('not ready')
+        return s.value
+      })
+      const y = computed(() => {
+        const a = t.value
+        try {
+          return a * 100 + c.value
+        } catch {
+          return -1
+        }
+      })
+      const text = document.createTextNode('')
+      y.bind(text) // watched by a binding only: flagged by a write until it is read or rendered
+      const x = computed(() => {
+        try {
+          return c.value
+        } catch {
+          return -1
+        }
+      })
+      let armed = false
+      const stop: () => void = effect(() => {
+        if (armed && x.value >= 0) {
+          s.value = 9 // writes a source of c, once
+          stop()
+        }
+        x.value
+      })
+      expect(y.value).toBe(-1)
+      ready = true
+      armed = true
+      t.value = 1
+      expect(y.value).toBe(100) // the retry returns 0; the effect has not run yet
+      await Promise.resolve()
+      expect(c.value).toBe(9)
+      expect(y.value).toBe(109)
+      flush()
+      expect(text.data).toBe('109')
+    })
+
+    it("should not give the reader that ran a retry the error of an effect it queued (no reportError)", async () => {
+      const errors: unknown[] = []
+      const t = new Signal(1)
+      let ready = false
+      const c = computed(() => {
+        if (!ready) throw new Error('not ready')
+        return 1
+      })
+      const x = computed(() => {
+        try {
+          return c.value
+        } catch {
+          return -1
+        }
+      })
+      effect(() => {
+        if (x.value === 1) throw new Error('effect failed')
+      })
+      const y = computed(() => t.value + c.value) // only reads
+      expect(() => y.value).toThrow('not ready')
+      ready = true
+      t.value = 2
+      expect(typeof (globalThis as { reportError?: unknown }).reportError).toBe('undefined') // as in Node
+      expect(y.value).toBe(3) // the effect has not run: its error could not be thrown here
+      vi.stubGlobal('reportError', (e: unknown) => errors.push(e)) // where the effect's error goes, in its microtask
+      try {
+        await Promise.resolve()
+        expect(errors).toEqual([new Error('effect failed')])
+        expect(y.value).toBe(3)
+      } finally {
+        vi.unstubAllGlobals()
+      }
     })
 
     it('should flag a new subscriber of a computed its own getter left stale by a write', () => {
