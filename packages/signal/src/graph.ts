@@ -458,7 +458,7 @@ export function recompute(c: ReactiveNode): void {
 function announce(c: ReactiveNode, reader: ReactiveNode | undefined): void {
   batchDepth++
   notify(c)
-  if (!--batchDepth && !runningEffects) queueMicrotask(settle)
+  if (!--batchDepth && !runningEffects) defer()
   // The computed whose read ran it gets the new value: flagged through that link alone (no source it read before
   // in this run is stale, and `c` itself is not flagged again, by a write of its own getter), it stays fresh, or
   // its readers would run again for nothing.
@@ -606,6 +606,9 @@ function runEffect(e: ReactiveNode): void {
 export function settle(): void {
   if (batchDepth || runningEffects) return
   if (effectQueue._size) {
+    // Not while a computed's function runs (its write, or an effect() or batch() in it, ended here): a queued
+    // effect checked now would find that computed fresh before its new value is stored, and never run again.
+    if (computing()) return defer()
     runningEffects = true
     try {
       drain(effectQueue, runEffect)
@@ -618,6 +621,19 @@ export function settle(): void {
     runningEffects = false
   }
   schedule()
+}
+
+let deferred = false
+
+/** Settles in a microtask: once, however often it is asked for before then. */
+function defer(): void {
+  if (!deferred) {
+    deferred = true
+    queueMicrotask(() => {
+      deferred = false
+      settle()
+    })
+  }
 }
 
 /** @internal Stops an effect (`this`): drops every source (as after a run that read none), then runs its cleanup. */

@@ -906,6 +906,68 @@ describe('computed', () => {
       }
     })
 
+    it('should run an effect a retry queued though a getter ends a batch before the microtask (effect(), a write, batch())', async () => {
+      // Each ran the queue in the middle of the getter: the effect was checked against the computed before its new
+      // value was stored, found fresh, and never ran again (a seventh review).
+      const other = new Signal(0)
+      effect(() => {
+        other.value
+      })
+      const ends = [() => effect(() => {}), (v: number) => (other.value = v), () => batch(() => {})]
+      for (const end of ends) {
+        let ready = false
+        const c0 = computed((): number => {
+          if (!ready) throw new Error('not ready')
+          return 1
+        })
+        const c1 = computed(() => {
+          let v: number
+          try {
+            v = c0.value
+          } catch {
+            v = -1
+          }
+          end(v)
+          return v
+        })
+        const seen: number[] = []
+        effect(() => {
+          seen.push(c1.value)
+        })
+        ready = true
+        c0.peek() // the retry returns: c1 flagged, the effect queued for a microtask
+        expect(c1.peek()).toBe(1)
+        await Promise.resolve()
+        expect(seen).toEqual([-1, 1])
+      }
+    })
+
+    it("should run the effects a getter's write triggers once the read is done, not in its middle", async () => {
+      const s = new Signal(0)
+      const echo = new Signal(0)
+      const c0 = computed(() => {
+        const v = s.value
+        echo.value = v // a getter that writes
+        return v
+      })
+      const z = computed(() => c0.value + 1)
+      z.value
+      const seen: string[] = []
+      effect(() => {
+        const e = echo.value
+        try {
+          seen.push(`${e}:${z.peek()}`)
+        } catch (error) {
+          seen.push(String(error))
+        }
+      })
+      s.value = 1 // nothing reads z: nothing runs
+      expect(z.value).toBe(2) // c0 writes echo in the middle of this read: its effect would find z running (a cycle)
+      expect(seen).toEqual(['0:1'])
+      await Promise.resolve()
+      expect(seen).toEqual(['0:1', '1:2'])
+    })
+
     it('should flag a new subscriber of a computed its own getter left stale by a write', () => {
       const s = new Signal(0)
       const echo = new Signal(0)
