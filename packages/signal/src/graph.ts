@@ -450,18 +450,20 @@ export function recompute(c: ReactiveNode): void {
 /**
  * A retry that returned, or threw after reading (see recompute): no source announced it, so it is announced as a
  * write of `c`: its subscribers are flagged (one recomputed earlier in a check running now read the old error), the
- * global version moves for the unwatched computeds that read the old error, and a check running now looks again at
- * what it passed. The effects it queues run with the batch or the effects' drain it happens in, else in a
- * microtask: never in the middle of the read that ran it (an effect's error would be cached by the reader, an
- * effect's write could leave it stale). `reader` is the computed or effect whose read ran it.
+ * global version moves for the unwatched computeds that read the old error, a check running now looks again at what
+ * it passed, and the effects it queues run (at once, as for a getter's write, unless in a batch or effects' run).
+ * What they throw without `reportError` is reported in a microtask: thrown here, the reader's getter would cache it.
+ * `reader` is the computed or effect whose read ran it.
  */
 function announce(c: ReactiveNode, reader: ReactiveNode | undefined): void {
-  batchDepth++
-  notify(c)
-  if (!--batchDepth && !runningEffects) defer()
+  try {
+    notify(c)
+  } catch (error) {
+    queueMicrotask(() => report(error))
+  }
   // The computed whose read ran it gets the new value: flagged through that link alone (no source it read before
-  // in this run is stale, and `c` itself is not flagged again, by a write of its own getter), it stays fresh, or
-  // its readers would run again for nothing.
+  // in this run is stale, and `c` itself is not flagged again, by its own getter's write or an effect's), it stays
+  // fresh, or its readers would run again for nothing.
   if (
     reader &&
     (reader._flags & (COMPUTED | PENDING)) == (COMPUTED | PENDING) &&
@@ -606,9 +608,6 @@ function runEffect(e: ReactiveNode): void {
 export function settle(): void {
   if (batchDepth || runningEffects) return
   if (effectQueue._size) {
-    // Not while a computed's function runs (its write, or an effect() or batch() in it, ended here): a queued
-    // effect checked now would find that computed fresh before its new value is stored, and never run again.
-    if (computing()) return defer()
     runningEffects = true
     try {
       drain(effectQueue, runEffect)
@@ -621,19 +620,6 @@ export function settle(): void {
     runningEffects = false
   }
   schedule()
-}
-
-let deferred = false
-
-/** Settles in a microtask: once, however often it is asked for before then. */
-function defer(): void {
-  if (!deferred) {
-    deferred = true
-    queueMicrotask(() => {
-      deferred = false
-      settle()
-    })
-  }
 }
 
 /** @internal Stops an effect (`this`): drops every source (as after a run that read none), then runs its cleanup. */
