@@ -84,7 +84,8 @@ describe('the graph (property, effects writing signals, disposing and creating e
           for (const spec of specs)
             all.push(
               spec.derived
-                ? new Signal<number>(0, spec.equals ? { equals: (a: number, b: number) => a === b } : undefined)
+                ? // Object.is, as the oracle compares: `===` kept +0 where a writer wrote -0 (a soak found it).
+                  new Signal<number>(0, spec.equals ? { equals: (a: number, b: number) => Object.is(a, b) } : undefined)
                 : (computed(() => {
                     const value = evaluate(spec, (i) => all[i]!.value)
                     if (spec.disposer && getterRuns++ % 3 === 1 && watchers.length)
