@@ -196,9 +196,10 @@ test.describe('times below the clock tick', () => {
 
   test('a tiny run whose coalesced time is the longer says "Nx slower", not "0.0x faster", and not in green', async ({ page }) => {
     // The reviewer's run (3 updates: 0.1 ms against 2.6 ms, the coalesced run first, on cold code) made certain:
-    // each write of a bench paragraph's textContent (eddy's render; the talk's signal writes innerHTML) takes 2 ms,
+    // each write of a bench paragraph's textContent (eddy's render; the talk's signal writes innerHTML) takes 5 ms,
     // and each of its innerHTML writes 0.2 ms, so that the 9 of them never read 0.0 ms (the page then gives no
-    // ratio at all, and a run here once did).
+    // ratio at all, and a run here once did). 5 ms, not 2: on a loaded machine the 9 writes once took within 10%
+    // of 3 x 2 ms, and the page said "about as fast".
     await page.addInitScript(() => {
       const slow = (proto: object, name: string, ms: number) => {
         const d = Object.getOwnPropertyDescriptor(proto, name)!
@@ -213,7 +214,7 @@ test.describe('times below the clock tick', () => {
           },
         })
       }
-      slow(Node.prototype, 'textContent', 2)
+      slow(Node.prototype, 'textContent', 5)
       slow(Element.prototype, 'innerHTML', 0.2)
     })
     await openDemo(page)
@@ -226,7 +227,7 @@ test.describe('times below the clock tick', () => {
     const cell = (mode: string) => page.locator(`#bench-results tr[data-mode="${mode}"] [data-col="ms"]`)
     const every = num(await cell('every-write').textContent())
     const coalesced = num(await cell('coalesced').textContent())
-    expect(coalesced, 'coalesced ms (3 writes of at least 2 ms)').toBeGreaterThanOrEqual(6)
+    expect(coalesced, 'coalesced ms (3 writes of at least 5 ms)').toBeGreaterThanOrEqual(15)
     expect(every, 'render on every write ms (9 innerHTML writes of at least 0.2 ms)').toBeGreaterThanOrEqual(1.8)
     expect(every, 'render on every write ms').toBeLessThan(coalesced)
     const ratio = page.locator('#bench-ratio')
