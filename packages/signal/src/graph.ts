@@ -184,7 +184,8 @@ export function attach(l: Link): void {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
         // Its flags are exact from now on. The first one was validated by the read that got us here, unless a
-        // getter run since wrote a signal (the global version moved), maybe one it had read: then it is flagged,
+        // getter run since wrote a signal (`_written` is past its stamp; a computed going unwatched moves the
+        // global version with no write, and is no reason), maybe one it had read: then it is flagged,
         // and what just read it notified. One below that was not found fresh at this version is flagged too when
         // the one above it is (whose check walks down to it). Below a fresh one, it was watched when the one above
         // was validated, and detached since with no write in between: as fresh as a watched source. Flagged there,
@@ -381,7 +382,8 @@ export function checkDirty(sub: ReactiveNode): boolean {
 /**
  * A link of `sub` whose source may have changed after the check passed it (a getter run further on wrote a
  * signal): propagate stopped at `sub`, PENDING until its check ends, so only the links tell. A source flagged
- * again, left DIRTY (see release), or unwatched (it cannot tell), counts as changed; undefined when none did.
+ * again, left DIRTY (see release), or unwatched (it cannot tell), counts as changed; undefined when none did. With `end`, only the links up to it (those a running
+ * computed has read so far).
  */
 function missed(sub: ReactiveNode, end?: Link): Link | undefined {
   let l = sub._deps
