@@ -45,8 +45,11 @@ declare class Binding {
   /** @internal */ _render(): void
 }
 
-// Drops a binding whose node was garbage-collected, even if its signal never changes again. Created lazily.
-let registry: FinalizationRegistry<Binding> | undefined
+// Drops a binding whose node was garbage-collected, even if its signal never changes again. Created lazily. It
+// holds each binding weakly: held as it is, the binding held its source, and a computed's getter that can reach the
+// node (a component's closure) kept the node, the registry's own target, alive for good. A binding collected
+// first had no live source to leave.
+let registry: FinalizationRegistry<WeakRef<Binding>> | undefined
 
 // The user's functions of each binding that has some (`format`, html's `sanitize`, folded into one), held through
 // its node only: such a function often reaches the node (a component's closure), and held by the binding, which its
@@ -312,7 +315,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     node.addEventListener(arg as string, b._listener)
     if (arg == 'input') node.addEventListener('compositionend', b._listener)
   }
-  ;(registry ??= new FinalizationRegistry((binding) => binding.dispose())).register(node, b, b)
+  ;(registry ??= new FinalizationRegistry((ref) => ref.deref()?.dispose())).register(node, new WeakRef(b), b)
   attach(b._deps)
   enqueue(b)
   try {

@@ -88,6 +88,27 @@ describe('garbage collection (Chromium)', () => {
     expect((s as unknown as Internal)._subs).toBeUndefined()
   })
 
+  it('should let a component go whole when its computed, bound to its node, can reach that node', async () => {
+    // Held by the bindings' FinalizationRegistry, the binding held its computed, whose getter's closure held the
+    // node: the registry's own target, so none of it was ever collected, even with nothing else left.
+    const collected = new Set<string>()
+    const registry = new FinalizationRegistry<string>((name) => collected.add(name))
+    ;(() => {
+      const count = new Signal(1)
+      const el = document.body.appendChild(document.createElement('p'))
+      el.dataset.unit = ' items'
+      const label = computed(() => `${count.value}${el.dataset.unit}`)
+      label.bind(el)
+      flush()
+      expect(el.textContent).toBe('1 items')
+      registry.register(el, 'node')
+      registry.register(label, 'computed')
+      registry.register(count, 'signal')
+      el.remove()
+    })()
+    expect(await collectUntil(() => collected.size === 3), `collected: ${[...collected]}`).toBe(true)
+  })
+
   it('should not retain an unobserved computed from its sources', async () => {
     const s = new Signal(1)
     const collected = new Set<string>()
