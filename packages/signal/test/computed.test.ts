@@ -771,6 +771,29 @@ describe('computed', () => {
       expect(y.value).toBe('1|42|42')
     })
 
+    it('should correct, at its next read, an unwatched computed that mixed a cached old error with the retry (README)', () => {
+      let ready = false
+      const s = new Signal(0)
+      const r = computed(() => {
+        if (!ready) throw new Error('not ready') // thrown before any read: retried at each read
+        return s.value + 1
+      })
+      const b = computed(() => r.value + s.value) // unwatched: caches r's error, not checked again until a write
+      const c = computed(() => {
+        let x: number
+        try {
+          x = b.value
+        } catch {
+          x = 5
+        }
+        return (x + r.value) % 6
+      })
+      expect(() => b.value).toThrow('not ready')
+      ready = true
+      // From scratch: r = 1, b = 1, c = 2. The first read took b's cached error (5), then ran the retry (1).
+      expect([c.value, c.value, b.value]).toEqual([0, 2, 1])
+    })
+
     it("should run an effect that read a retried computed's error as soon as another read finds it returned", () => {
       let ready = false
       const loaded = computed(() => {
