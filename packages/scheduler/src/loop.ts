@@ -36,7 +36,13 @@ export function loop(
   // learned count, up to 16, reads none), so two loops made 10 ms tasks, three 15 ms, at every wake-up.
   let count = 0
   let stopped = false
-  const done = new Promise<number>((resolve, reject) => {
+  const done = new Promise<number>((resolve, rejected) => {
+    // Once `done` settles, the step is dropped: the handle (`stop`, `iterations`), which a page may keep (an
+    // onclick that stops it), shares this function's context, and kept the step and all it reaches.
+    const reject = (e: unknown) => {
+      step = 0 as any
+      rejected(e)
+    }
     let next: number
     let tick: (count: number) => number
     // A slice starts in a fresh macrotask (the first one in a microtask, once the caller's code has run).
@@ -72,6 +78,7 @@ export function loop(
           // not a function comes back as itself, one job later (-4 B over a typeof).
           if (v?.then) return void (v.then == then ? v : Promise.resolve(v)).then(run, reject)
         }
+        step = 0 as any
         resolve(count)
       } catch (e) {
         reject(e)

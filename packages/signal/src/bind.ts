@@ -50,11 +50,15 @@ declare class Binding {
 // node (a component's closure) kept the node, the registry's own target, alive for good. A binding collected
 // first had no live source to leave.
 let registry: FinalizationRegistry<WeakRef<Binding>> | undefined
+// Made here, not in bind(): an arrow made there closes over that call's context, which holds its binding.
+const drop = (ref: WeakRef<Binding>): void => ref.deref()?.dispose()
 
 // The user's functions of each binding that has some (`format`, html's `sanitize`, folded into one), held through
 // its node only: such a function often reaches the node (a component's closure), and held by the binding, which its
 // signal holds, it kept a removed node alive for as long as the signal lived. A WeakMap entry does not keep its key.
-const formats = new WeakMap<Node, Map<Binding, (value: unknown) => unknown>>()
+// Weak by binding too: a node that lives on (an app shell's link, rebound at each route) kept every binding ever
+// made on it with a format or a URL check, and their sources.
+const formats = new WeakMap<Node, WeakMap<Binding, (value: unknown) => unknown>>()
 
 // Prototype-based like Signal (see signal.ts): smaller and faster than a class.
 /** @internal Use `.bind()`. */
@@ -92,6 +96,8 @@ Binding.prototype.dispose = function (this: Binding) {
     formats.get(node)?.delete(this)
     if (this._listener) node.removeEventListener(this._arg, this._listener), node.removeEventListener('compositionend', this._listener)
   }
+  // A disposed binding kept by the user must not keep its source (nor, through the listener, a model's).
+  this._deps = this._listener = undefined!
 }
 
 Binding.prototype[disposeKey] = Binding.prototype.dispose
@@ -296,7 +302,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
   const b: Binding = new (Binding as any)(this, node, writer, arg, !!format)
   if (format) {
     let own = formats.get(node)
-    if (!own) formats.set(node, (own = new Map()))
+    if (!own) formats.set(node, (own = new WeakMap()))
     own.set(b, format)
   }
   if (writer == writeModel) {
@@ -315,7 +321,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     node.addEventListener(arg as string, b._listener)
     if (arg == 'input') node.addEventListener('compositionend', b._listener)
   }
-  ;(registry ??= new FinalizationRegistry((ref) => ref.deref()?.dispose())).register(node, new WeakRef(b), b)
+  ;(registry ??= new FinalizationRegistry(drop)).register(node, new WeakRef(b), b)
   attach(b._deps)
   enqueue(b)
   try {

@@ -630,6 +630,8 @@ export function disposeEffect(this: ReactiveNode): void {
   this._depsTail = undefined
   purge(this)
   this._flags = 0
+  // Its body goes with it: a dispose function kept after the call must not keep what the body reaches.
+  this._fn = undefined
   cleanup(this)
 }
 
