@@ -35,7 +35,7 @@ declare class Binding {
   /** Same as `dispose()`, for `using`. */
   [Symbol.dispose](): void
   /** @internal */ _flags: number
-  /** @internal The link to the source (`_deps._dep`). */ _deps: Link
+  /** @internal The link to the source (`_deps._dep`); undefined once disposed, read only while WATCHING. */ _deps: Link
   /** @internal The node, held weakly: a binding must not keep a removed node alive. */ _ref: WeakRef<Node>
   /** @internal */ _write: Writer
   /** @internal The property, attribute, class or style name; the event for model. */
@@ -82,8 +82,11 @@ Binding.prototype._render = function (this: Binding) {
   if (!node) return this.dispose()
   // A Text node may have been moved into a <script> since `bind()`: its data would be script source.
   scriptless(node)
+  // The format first: a getter the read runs may dispose the binding, which drops its format (the value is still
+  // written, as for a binding without one).
+  const format = this._format && formats.get(node)!.get(this)!
   const value = (this._deps._dep as Source).peek()
-  this._write(node, this._format ? formats.get(node)!.get(this)!(value) : value)
+  this._write(node, format ? format(value) : value)
 }
 
 Binding.prototype.dispose = function (this: Binding) {

@@ -10,6 +10,8 @@ afterEach(() => {
 })
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
+// The bound nodes, held: a binding holds its node weakly, and one collected before the flush would end the loop.
+const nodes: Node[] = []
 
 /** Reads a computed whose getter creates an effect and writes an echo that an effect writes back; counts posts. */
 async function loop(schedule: Schedule, getterFlushes = false) {
@@ -35,7 +37,7 @@ async function loop(schedule: Schedule, getterFlushes = false) {
     return (echo.value = a.value)
   })
   effect(() => void (a.value = echo.value + 1))
-  c.bind(document.createTextNode(''))
+  c.bind(nodes[nodes.push(document.createTextNode('')) - 1]!)
   await tick() // the binding's first flush
   caught.length = posts = 0
   void c.value

@@ -285,6 +285,24 @@ describe('a getter that disposes or creates while it is checked', () => {
     expect((s as unknown as { _subs?: unknown })._subs).toBeUndefined()
   })
 
+  it('should render through its format, once more, a binding its getter disposed while that binding renders it', () => {
+    // The format was looked up after the read, which dropped it: "formats.get(...).get(...) is not a function".
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    let binding: { dispose(): void } | undefined
+    const c = computed(() => {
+      if (s.value === 1) binding!.dispose()
+      return s.value
+    })
+    binding = c.bind(el, { format: (v) => `#${v}` })
+    flush()
+    s.value = 1
+    expect(flush).not.toThrow()
+    s.value = 2
+    flush()
+    expect(el.textContent).toBe('#1')
+  })
+
   it('should run the effects of writes made in a batch it starts, once, with the final values', () => {
     const s = new Signal(0)
     const t = new Signal(0)
