@@ -18,8 +18,6 @@ let waiters: (() => void)[] = []
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
 export let scheduled = false
 let flushing = false
-// `posting`: the schedule is being called; a flush it calls at once while a computed runs is posted again later.
-let posting = false
 let post: (flush: () => void) => void = queueMicrotask
 
 /** @internal Queues `job` for the next flush; `schedule` posts the flush once the write has fully propagated. */
@@ -36,23 +34,14 @@ export function schedule(): void {
   if (queue._size && !scheduled && !flushing) {
     // Set first: a schedule may call flush synchronously (and flush clears it).
     scheduled = true
-    posting = true
     try {
       post(flush)
     } catch (error) {
       // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again.
       scheduled = false
       report(error)
-    } finally {
-      posting = false
     }
   }
-}
-
-// A flush that a synchronous schedule called while a computed ran: posted through the schedule again in a microtask,
-// so that what it throws reaches the schedule's own error handling, unless a flush ran meanwhile.
-const repost = (): void => {
-  if (scheduled) (scheduled = false), schedule()
 }
 
 const render = (job: RenderJob): void => job._render()
@@ -61,13 +50,12 @@ const renderAll = (): void => drain(queue, render)
 
 /**
  * Writes every pending render now, synchronously (tests, measurements, before reading layout); called while a
- * computed's function runs (directly, through untracked(), or by an effect its write ran), at the next microtask
- * (through the schedule again, if the schedule called it): a render could read that computed, or one that depends
- * on it, mid-evaluation (a false "Cycle detected", cached).
+ * computed's function runs (directly, through untracked(), or by an effect its write ran), at the next microtask:
+ * a render could read that computed, or one that depends on it, mid-evaluation (a false "Cycle detected", cached).
  */
 export function flush(): void {
   if (flushing) return
-  if (computing()) return queueMicrotask(posting ? repost : flush)
+  if (computing()) return queueMicrotask(flush)
   // A manual flush also clears `scheduled`: a posted flush that never comes (a custom schedule that drops it)
   // cannot block later renders; one that still comes finds an empty queue.
   scheduled = false
