@@ -3,6 +3,7 @@
 // signal at ~1.3 us each in Chromium, and a shared queue halves its 3 x 1,000,000 benchmark.
 import { drain, expectObject, kind, push, report, type Queue, type Queued } from './errors.ts'
 import { computing, untracked } from './graph.ts'
+import { NOTIFIED } from './flags.ts'
 
 /** @internal A pending DOM write. It clears its own queued flag first thing in `_render()`. */
 export interface RenderJob extends Queued {
@@ -93,6 +94,9 @@ export function configure(options: { schedule?: Schedule }): void {
   // or none was posted (the old schedule threw): the pending renders are posted the new way. The old one, if it
   // comes, finds them written.
   if (post != old) {
+    // Their signals' marks (see NOTIFIED) held only while the old flush was posted: left on, a new schedule that
+    // throws would leave their next writes posting nothing. (In a flush, the slots it already ran are empty.)
+    for (let i = 0, l; i < queue._size; i++) if ((l = queue._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
     scheduled = false
     schedule()
   }

@@ -78,6 +78,31 @@ describe('configure', () => {
     vi.unstubAllGlobals()
   })
 
+  it('should post at the next write a render that a schedule switched to throws for, whose signal was already written', () => {
+    // The first write, with a flush posted, marked the signal (its lone binding is queued: no need to notify again).
+    // The new schedule threw and posted nothing, and the mark stayed: no later write of it posted anything, ever.
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const dropped: (() => void)[] = []
+    configure({ schedule: (f) => dropped.push(f) }) // a flush posted the old way that never comes
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    s.bind(el)
+    s.value = 1
+    let fail = true
+    configure({
+      schedule: (f) => {
+        if (fail) throw new Error('not yet')
+        f()
+      },
+    })
+    expect(reported).toHaveLength(1)
+    fail = false
+    s.value = 2 // "tried again at the next write that leaves a render waiting"
+    expect(el.textContent).toBe('2')
+    vi.unstubAllGlobals()
+  })
+
   it('should post ONE flush per checkpoint through a custom schedule', () => {
     const posted: (() => void)[] = []
     configure({ schedule: (f) => posted.push(f) })
