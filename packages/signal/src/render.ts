@@ -38,8 +38,12 @@ export function schedule(): void {
     try {
       post(flush)
     } catch (error) {
-      // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again.
+      // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again. So
+      // must the next write of a queued binding's signal: its mark (see NOTIFIED), set while a flush was posted (the
+      // old one, before configure(), or this one, by a write in the schedule), is taken off. (In a flush, which
+      // posts nothing, the slots it already ran are empty.)
       scheduled = false
+      for (let i = 0, l; i < queue._size; i++) if ((l = queue._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
       report(error)
     }
   }
@@ -94,9 +98,6 @@ export function configure(options: { schedule?: Schedule }): void {
   // or none was posted (the old schedule threw): the pending renders are posted the new way. The old one, if it
   // comes, finds them written.
   if (post != old) {
-    // Their signals' marks (see NOTIFIED) held only while the old flush was posted: left on, a new schedule that
-    // throws would leave their next writes posting nothing. (In a flush, the slots it already ran are empty.)
-    for (let i = 0, l; i < queue._size; i++) if ((l = queue._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
     scheduled = false
     schedule()
   }

@@ -103,6 +103,29 @@ describe('configure', () => {
     vi.unstubAllGlobals()
   })
 
+  it('should post at the next write a render that a schedule which wrote its signal and then threw left waiting', () => {
+    const reported: unknown[] = []
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+    const s = new Signal(0)
+    const el = document.createElement('p')
+    s.bind(el)
+    flush()
+    let fail = true
+    configure({
+      schedule: (f) => {
+        if (!fail) return f()
+        s.value = 10 // while the flush counts as posted: marks s (its lone binding is queued)
+        throw new Error('not yet')
+      },
+    })
+    s.value = 1
+    expect(reported).toHaveLength(1)
+    fail = false
+    s.value = 2
+    expect(el.textContent).toBe('2')
+    vi.unstubAllGlobals()
+  })
+
   it('should post ONE flush per checkpoint through a custom schedule', () => {
     const posted: (() => void)[] = []
     configure({ schedule: (f) => posted.push(f) })
