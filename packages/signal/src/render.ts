@@ -40,10 +40,10 @@ export function schedule(): void {
     } catch (error) {
       // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again. So
       // must the next write of a queued binding's signal: its mark (see NOTIFIED), set while a flush was posted (the
-      // old one, before configure(), or this one, by a write in the schedule), is taken off. (In a flush, which
-      // posts nothing, the slots it already ran are empty.)
+      // old one, before configure(), or this one, by a write in the schedule), is taken off. Never in a flush, which
+      // posts nothing: every slot is filled (a binding disposed while queued has no source left).
       scheduled = false
-      for (let i = 0, l; i < queue._size; i++) if ((l = queue._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
+      for (let i = 0, l; i < queue._size; i++) if ((l = queue._items[i]!._deps)) l._dep._flags &= ~NOTIFIED
       report(error)
     }
   }

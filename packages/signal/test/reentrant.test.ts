@@ -267,7 +267,8 @@ describe('a getter that disposes or creates while it is checked', () => {
     expect(el.textContent).toBe('4')
   })
 
-  it('should not render again a binding it disposed while that binding renders it', () => {
+  /** Binds to `el` a computed of `s` whose getter disposes that binding when `s` is 1, and flushes. */
+  const disposedByItsGetter = (format?: (value: unknown) => unknown) => {
     const s = new Signal(0)
     const el = document.createElement('p')
     let binding: { dispose(): void } | undefined
@@ -275,8 +276,13 @@ describe('a getter that disposes or creates while it is checked', () => {
       if (s.value === 1) binding!.dispose()
       return s.value
     })
-    binding = c.bind(el)
+    binding = format ? c.bind(el, { format }) : c.bind(el)
     flush()
+    return { s, el }
+  }
+
+  it('should not render again a binding it disposed while that binding renders it', () => {
+    const { s, el } = disposedByItsGetter()
     s.value = 1
     flush()
     s.value = 2
@@ -287,15 +293,7 @@ describe('a getter that disposes or creates while it is checked', () => {
 
   it('should render through its format, once more, a binding its getter disposed while that binding renders it', () => {
     // The format was looked up after the read, which dropped it: "formats.get(...).get(...) is not a function".
-    const s = new Signal(0)
-    const el = document.createElement('p')
-    let binding: { dispose(): void } | undefined
-    const c = computed(() => {
-      if (s.value === 1) binding!.dispose()
-      return s.value
-    })
-    binding = c.bind(el, { format: (v) => `#${v}` })
-    flush()
+    const { s, el } = disposedByItsGetter((v) => `#${v}`)
     s.value = 1
     expect(flush).not.toThrow()
     s.value = 2

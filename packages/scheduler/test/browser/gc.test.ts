@@ -2,18 +2,9 @@
 // of a callback or a step once it ran, was cancelled or stopped.
 import { describe, expect, it } from 'vitest'
 import { createQueue, loop, macrotask, monitor, type Loop, type Strategy } from '@eddy/scheduler'
+import { collectUntil, gc } from '../../../../scripts/gc.ts'
 
-const gc = (globalThis as { gc?: () => void }).gc!
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Runs gc between macrotasks until `done()` or 50 attempts; returns done(). */
-async function collectUntil(done: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 50 && !done(); i++) {
-    await sleep(5)
-    gc()
-  }
-  return done()
-}
 
 // Module-level: a registry that is collected itself never calls back.
 const collected = new Set<string>()

@@ -4,15 +4,8 @@
 // reach were kept for the page's life.
 import { describe, expect, it } from 'vitest'
 import { Signal, computed, flush } from '@eddy/signal'
+import { collectUntil } from '../../../../scripts/gc.ts'
 
-const gc = (globalThis as { gc?: () => void }).gc!
-async function collectUntil(done: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 50 && !done(); i++) {
-    await new Promise((r) => setTimeout(r, 5))
-    gc()
-  }
-  return done()
-}
 // Module-level: a registry that is collected itself never calls back.
 const collected = new Set<string>()
 const registry = new FinalizationRegistry<string>((name) => collected.add(name))

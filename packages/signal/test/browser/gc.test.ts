@@ -1,18 +1,7 @@
 // Garbage-collection tests: Vitest runs Chromium with --js-flags=--expose-gc (vite.config.ts).
 import { describe, expect, it } from 'vitest'
 import { Signal, computed, effect, flush, type Binding, type Dispose } from '@eddy/signal'
-
-const gc = (globalThis as { gc?: () => void }).gc!
-
-/** Runs gc between macrotasks until `done()` or 50 attempts; returns done(). */
-async function collectUntil(done: () => boolean, between?: () => void): Promise<boolean> {
-  for (let i = 0; i < 50 && !done(); i++) {
-    between?.()
-    await new Promise((r) => setTimeout(r, 5))
-    gc()
-  }
-  return done()
-}
+import { collectUntil, gc } from '../../../../scripts/gc.ts'
 
 type Internal = { _subs?: unknown }
 
@@ -128,10 +117,10 @@ describe('garbage collection (Chromium)', () => {
   })
 
   // Module-level, as a registry that is collected itself never calls back: each test gets its own set of names.
-  const registry2 = new FinalizationRegistry<[Set<string>, string]>(([set, name]) => set.add(name))
+  const named = new FinalizationRegistry<[Set<string>, string]>(([set, name]) => set.add(name))
   const tracker = () => {
     const collected = new Set<string>()
-    return { collected, track: (o: object, name: string) => registry2.register(o, [collected, name]) }
+    return { collected, track: (o: object, name: string) => named.register(o, [collected, name]) }
   }
   // A node that stays in the document (an app shell's link, rebound at each route).
   const shell = document.body.appendChild(document.createElement('a'))
