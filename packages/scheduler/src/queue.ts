@@ -50,8 +50,11 @@ export function createQueue(options: QueueOptions = {}): Queue {
   // count: a fractional one (4.5) made a batch of ceil(gap) (5) start a slicer that never compared the clock (its
   // last callback is not checked) and reset `blind`, so slow callbacks in such batches were never noticed.
   let gap = 1
-  // Wake-ups that read no clock since the last that did: every 16th looks after its first callback anyway, or
-  // callbacks that turned slow in batches shorter than the gap would never be seen (each batch one long task).
+  // Wake-ups that read no clock since the last that did: from the 16th on, each looks after its first callback anyway
+  // until one does (one of more than one callback), or callbacks that turned slow in batches shorter than the gap
+  // would never be seen (each batch one long task). Not only every 16th: a lone callback has nothing after it to look
+  // before, and batches of slow callbacks that each queued one more, run alone in the next wake-up, put every 16th
+  // look on a lone one: each batch ran whole, for ever.
   let blind = 0
   // A cancel function is an id bound to this one function: a single small allocation per call, with no closure
   // context and no reference to the arrays (measured at 1,000 callbacks per turn: a closure per call cost ~25% of
@@ -77,7 +80,7 @@ export function createQueue(options: QueueOptions = {}): Queue {
     const end = size
     let i = at
     let next = i + gap
-    if (next >= end && !(++blind & 15)) next = i + 1
+    if (next >= end && ++blind > 15) next = i + 1
     const tick = next < end && ((blind = 0), slicer(budgetMs, i))
     while (i < end) {
       const fn = items[i++]

@@ -160,6 +160,26 @@ describe('macrotask()', () => {
     expect(looked).toEqual([16, 32])
   })
 
+  it('should notice slow callbacks within 16 wake-ups when a lone callback runs between their batches', async () => {
+    // Found by the model-based property test: batches of 10 slow callbacks, the last of which queues one more (run
+    // alone in the next wake-up), put every 16th look on a lone callback, which has nothing after it to look before:
+    // each batch ran whole (20 ms against 5), for ever.
+    const { host, mod } = await load('setImmediate')
+    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
+    const tasks: number[] = []
+    for (let batch = 0; batch < 40; batch++) {
+      for (let i = 0; i < 10; i++) mod.macrotask(() => { host.block(2); if (i === 9) mod.macrotask(() => {}) })
+      while (host.pending()) {
+        const t = host.clock
+        host.wake()
+        tasks.push(host.clock - t)
+      }
+    }
+    expect(tasks[0]).toBeGreaterThan(19)
+    expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
+  })
+
   it('should cancel exactly its own callback while the arrays are reused across many batches', async () => {
     const { host, mod } = await load('setImmediate')
     const cancels: (() => void)[] = []
