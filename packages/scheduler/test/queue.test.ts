@@ -117,7 +117,7 @@ describe('macrotask()', () => {
     expect(ran - first).toBe(3)
   })
 
-  it('should notice callbacks that turned slow in batches too short to read the clock, within 16 wake-ups', async () => {
+  it('should notice callbacks that turned slow in batches too short to read the clock, within 17 wake-ups', async () => {
     const { host, mod } = await load('setImmediate')
     for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
     host.wake()
@@ -128,19 +128,37 @@ describe('macrotask()', () => {
     expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
   })
 
-  it('should notice slow callbacks within 16 wake-ups in batches exactly as long as a fractional learned count', async () => {
-    // A review's case: 6 callbacks of 0.5 ms left a learned count of 4.5; a batch of 5 then started a slicer that
-    // never compared the clock (the 5th callback is the last), and reset the every-16th look: 40 of 40 wake-ups
-    // ran whole.
+  it('should notice slow callbacks within 17 wake-ups in batches exactly as long as the learned count', async () => {
+    // A batch no longer than the learned count starts no slicer; one exactly as long must not start one that never
+    // compares the clock (a review's case: a fractional count, 4.5, and batches of 5 ran whole, 40 of 40).
     const { host, mod } = await load('setImmediate')
-    for (let i = 0; i < 6; i++) mod.macrotask(() => host.block(0.5))
+    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
     host.wake()
-    const tasks = wakeUps({ host, mod }, 5, 10)
-    expect(tasks[0]).toBeGreaterThan(49)
-    expect(Math.max(...tasks.slice(-30))).toBeLessThan(11)
+    const tasks = wakeUps({ host, mod }, 16, 2)
+    expect(tasks[0]).toBeGreaterThan(31)
+    expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
   })
 
-  it('should look after the first callback every 16th wake-up that reads no clock, counted from the last that read it', async () => {
+  it('should notice slow short batches that alternate with fast ones, and keep noticing them', async () => {
+    // Every 16th look landed on a fast batch (an even count, a workload of period 2), which taught the queue to
+    // read no clock for 16 again at once: the slow batches ran whole for ever (20 ms each, against 5).
+    const { host, mod } = await load('setImmediate')
+    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
+    const slow: number[] = []
+    for (let round = 0; round < 60; round++)
+      for (const ms of [2, 0]) {
+        for (let i = 0; i < (ms ? 10 : 2); i++) mod.macrotask(() => host.block(ms))
+        const t = host.clock
+        host.wake()
+        if (ms) slow.push(host.clock - t)
+        while (host.pending()) host.wake()
+      }
+    expect(slow[0]).toBeGreaterThan(19)
+    expect(Math.max(...slow.slice(20))).toBeLessThan(8)
+  })
+
+  it('should look after the first callback every 17th wake-up that reads no clock, counted from the last that read it', async () => {
     const { host, mod } = await load('setImmediate')
     /** Queues a batch of `size` fast callbacks, wakes the queue once; how many times that wake-up read the clock. */
     const reads = (size: number) => {
@@ -152,17 +170,17 @@ describe('macrotask()', () => {
     }
     // A batch of fast callbacks teaches the queue to run 16 before its first clock read.
     expect(reads(1000)).toBeGreaterThan(0)
-    // Five short batches read nothing; then a longer one reads the clock, which starts the count of 16 again.
+    // Five short batches read nothing; then a longer one reads the clock, which starts the count of 17 again.
     expect([1, 2, 3, 4, 5].map(() => reads(10))).toEqual([0, 0, 0, 0, 0])
     expect(reads(100)).toBeGreaterThan(0)
     const looked: number[] = []
     for (let w = 1; w <= 40; w++) if (reads(10)) looked.push(w)
-    expect(looked).toEqual([16, 32])
+    expect(looked).toEqual([17, 34])
   })
 
-  it('should notice slow callbacks within 16 wake-ups when a lone callback runs between their batches', async () => {
+  it('should notice slow callbacks within 17 wake-ups when a lone callback runs between their batches', async () => {
     // Found by the model-based property test: batches of 10 slow callbacks, the last of which queues one more (run
-    // alone in the next wake-up), put every 16th look on a lone callback, which has nothing after it to look before:
+    // alone in the next wake-up), put every 16th look (as it was then) on a lone callback, which has nothing after it to look before:
     // each batch ran whole (20 ms against 5), for ever.
     const { host, mod } = await load('setImmediate')
     for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
