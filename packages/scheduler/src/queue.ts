@@ -45,20 +45,20 @@ export function createQueue(options: QueueOptions = {}): Queue {
   let base = 0
   // How many callbacks a slice runs before its first clock read: learned at each read (the count predicted to take
   // half the remaining budget), capped at 16 so a sudden slowdown overruns by at most that many, and at most doubled
-  // by a read: one fast batch must not teach the queue to stop looking at once (batches of 10 slow callbacks that
-  // alternated with batches of 2 fast ones ran whole for ever: each look that landed on a fast one set it back to 16).
-  // A clock read costs about as much as two trivial callbacks (~45 ns in Node), and a batch no longer than this reads
-  // none (measured: two reads per wake-up were ~8% of the queue at 10 callbacks per turn). Starts at 1: no history,
-  // look early. A whole count: a fractional one (4.5) made a batch of ceil(gap) (5) start a slicer that never
-  // compared the clock (its last callback is not checked) and reset `blind`, so slow callbacks in such batches were
-  // never noticed.
+  // by a wake-up (`most`): one fast batch must not teach the queue to stop looking at once (once a slow batch was
+  // seen, batches of 3 x 3 ms that alternated with 20 fast callbacks ran whole again: the fast batch's reads set the
+  // count back to 16). A clock read costs about as much as two trivial callbacks (~45 ns in Node), and a batch no
+  // longer than this reads none (measured: two reads per wake-up were ~8% of the queue at 10 callbacks per turn).
+  // Starts at 1: no history, look early. A whole count: a fractional one (4.5) made a batch of ceil(gap) (5) start a
+  // slicer that never compared the clock (its last callback is not checked) and was no clock-less wake-up either,
+  // so slow callbacks in such batches were never noticed.
   let gap = 1
-  // Wake-ups that read no clock since the last that did: from the 17th on, each looks after its first callback anyway
-  // until one does (one of more than one callback), or callbacks that turned slow in batches shorter than the gap
-  // would never be seen (each batch one long task). From the 17th on, not every 16th: a lone callback has nothing
-  // after it to look before, and batches of slow callbacks that each queued one more, run alone in the next wake-up,
-  // put every 16th look on a lone one; and an odd count moves the look along a workload of period 2 (slow, fast),
-  // where every 16th landed on the fast batch. Either way each slow batch ran whole, for ever.
+  // Wake-ups of more than one callback that read no clock since the last look. The 17th looks: after its first
+  // callback, as a new queue does, and at its end. Without looks, callbacks that turned slow in batches shorter than
+  // the gap would never be seen (each batch one long task). Counted from the last look, not from the last clock read,
+  // and not counting lone callbacks (which have nothing after them to look before): workloads that repeat (a lone
+  // callback, then a fast batch, then a slow one) put every look on the same kind of batch, and the slow ones ran
+  // whole for ever. 17: a count with no factor under 17, so the look moves along any shorter period.
   let blind = 0
   // A cancel function is an id bound to this one function: a single small allocation per call, with no closure
   // context and no reference to the arrays (measured at 1,000 callbacks per turn: a closure per call cost ~25% of
@@ -84,17 +84,22 @@ export function createQueue(options: QueueOptions = {}): Queue {
     const end = size
     let i = at
     let next = i + gap
-    if (next >= end && ++blind > 16) next = i + 1
-    const tick = next < end && ((blind = 0), slicer(budgetMs, i))
+    const most = 2 * gap
+    const look = next >= end && end - i > 1 && ++blind > 16
+    if (look) (next = i + 1), (blind = 0)
+    const tick = next < end && slicer(budgetMs, i)
     while (i < end) {
       const fn = items[i++]
       try { fn && fn() } catch (e) { report(e) }
       if (i >= next && i < end) {
         // Out of budget: the next slice looks after its first callback again.
         if ((next = (tick as (count: number) => number)(i)) < 0) { gap = 1; break }
-        gap = Math.min(16, 2 * gap, Math.ceil(next - i))
+        gap = Math.min(16, most, Math.ceil(next - i))
       }
     }
+    // A look that ran its batch whole reads the clock once more: a batch that overran (its first callback was cheap)
+    // sets the count back to 1.
+    if (look && i == end && (tick as (count: number) => number)(i) < 0) gap = 1
     at = i
     // Out of budget: re-post in two hops, as loop() yields (Chromium queues a timer that came due during the slice
     // behind a single hop, and timers then fired every other slice: 40 in 81 slices). Only new callbacks: one hop, a

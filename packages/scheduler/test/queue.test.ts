@@ -9,19 +9,41 @@ const gc: () => void = runInNewContext('gc')
 
 type Loaded = Awaited<ReturnType<typeof load>>
 
-/** Queues 40 batches of `size` callbacks of `ms` each, one batch once the last has run; the ms of each wake-up. */
-function wakeUps({ host, mod }: Loaded, size: number, ms: number): number[] {
-  const tasks: number[] = []
-  for (let batch = 0; batch < 40; batch++) {
-    for (let i = 0; i < size; i++) mod.macrotask(() => host.block(ms))
-    while (host.pending()) {
-      const t = host.clock
-      host.wake()
-      tasks.push(host.clock - t)
-    }
+/**
+ * Teaches a queue to run 16 callbacks before its first clock read: a read at most doubles that count, once per
+ * wake-up (1, 2, 4, 8, 16), so five wake-ups of fast callbacks.
+ */
+function learn({ host, mod }: Loaded): void {
+  for (let w = 0; w < 5; w++) {
+    for (let i = 0; i < 100; i++) mod.macrotask(() => host.block(0.001))
+    host.wake()
   }
-  return tasks
 }
+
+/** A batch to queue: `size` callbacks of `ms` each, the first taking `first` ms instead if given. */
+interface Batch { size: number; ms: number; first?: number }
+
+/**
+ * Teaches a fresh queue to read no clock for 16 callbacks (see learn), then queues `rounds` rounds of
+ * `pattern`, each batch once the last has run. Returns, for each batch with a callback of 1 ms or more, how long its
+ * first wake-up took (a whole batch: the sum of its callbacks; one the queue looked at: about the 5 ms budget).
+ */
+async function slowBatches(pattern: Batch[], rounds = 60, warm: Batch[] = []): Promise<number[]> {
+  const { host, mod } = await load('setImmediate')
+  learn({ host, mod })
+  const slow: number[] = []
+  for (const batch of [...warm, ...Array.from({ length: rounds }, () => pattern).flat()]) {
+    for (let i = 0; i < batch.size; i++) mod.macrotask(() => host.block(i ? batch.ms : (batch.first ?? batch.ms)))
+    const t = host.clock
+    host.wake()
+    if (Math.max(batch.ms, batch.first ?? 0) >= 1) slow.push(host.clock - t)
+    while (host.pending()) host.wake()
+  }
+  return slow.slice(warm.filter((b) => Math.max(b.ms, b.first ?? 0) >= 1).length)
+}
+
+/** How many of `durations` ran whole: took `whole` ms or more. */
+const whole = (durations: number[], ms: number) => durations.filter((d) => d >= ms).length
 
 describe('macrotask()', () => {
   it('should share ONE host post among all callbacks queued before a wake-up', async () => {
@@ -99,8 +121,7 @@ describe('macrotask()', () => {
 
   it('should skip the clock for a short batch after a fast slice, and look after the first callback once one overran', async () => {
     const { host, mod } = await load('setImmediate')
-    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
-    host.wake()
+    learn({ host, mod })
     let reads = host.reads
     for (let i = 0; i < 10; i++) mod.macrotask(() => host.block(0.001))
     host.wake()
@@ -118,47 +139,54 @@ describe('macrotask()', () => {
   })
 
   it('should notice callbacks that turned slow in batches too short to read the clock, within 17 wake-ups', async () => {
-    const { host, mod } = await load('setImmediate')
-    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
-    host.wake()
-    // Batches of 10 callbacks of 2 ms: 20 ms each, against a 5 ms budget, and shorter than the learned gap.
-    const tasks = wakeUps({ host, mod }, 10, 2)
-    // Before it notices, every wake-up runs a whole batch; after, none runs much past the budget.
-    expect(tasks[0]).toBeGreaterThan(19)
-    expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
+    // Batches of 10 callbacks of 2 ms: 20 ms each, against a 5 ms budget, and shorter than the learned gap. The first
+    // 16 run whole; the 17th is looked at, and from then on none runs much past the budget.
+    const slow = await slowBatches([{ size: 10, ms: 2 }])
+    expect(whole(slow.slice(0, 16), 20)).toBe(16)
+    expect(Math.max(...slow.slice(16))).toBeLessThan(8)
   })
 
-  it('should notice slow callbacks within 17 wake-ups in batches exactly as long as the learned count', async () => {
+  it('should notice slow callbacks in batches exactly as long as the learned count', async () => {
     // A batch no longer than the learned count starts no slicer; one exactly as long must not start one that never
-    // compares the clock (a review's case: a fractional count, 4.5, and batches of 5 ran whole, 40 of 40).
-    const { host, mod } = await load('setImmediate')
-    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
-    host.wake()
-    const tasks = wakeUps({ host, mod }, 16, 2)
-    expect(tasks[0]).toBeGreaterThan(31)
-    expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
+    // compares the clock. 16 x 2 ms against a count of 16; then the count a review found: a look at batches of
+    // 6 x 0.5 ms predicts 4.5 (rounded up to 5), and batches of 5 x 2 ms, a fractional count, ran whole for ever.
+    const sixteen = await slowBatches([{ size: 16, ms: 2 }])
+    expect(whole(sixteen, 32)).toBe(16)
+    const five = await slowBatches([{ size: 5, ms: 2 }], 60, Array(17).fill({ size: 6, ms: 0.5 }))
+    expect(whole(five, 10)).toBe(16)
+    expect(Math.max(...five.slice(16))).toBeLessThan(8)
   })
 
-  it('should notice slow short batches that alternate with fast ones, and keep noticing them', async () => {
-    // Every 16th look landed on a fast batch (an even count, a workload of period 2), which taught the queue to
-    // read no clock for 16 again at once: the slow batches ran whole for ever (20 ms each, against 5).
-    const { host, mod } = await load('setImmediate')
-    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
-    host.wake()
-    const slow: number[] = []
-    for (let round = 0; round < 60; round++)
-      for (const ms of [2, 0]) {
-        for (let i = 0; i < (ms ? 10 : 2); i++) mod.macrotask(() => host.block(ms))
-        const t = host.clock
-        host.wake()
-        if (ms) slow.push(host.clock - t)
-        while (host.pending()) host.wake()
-      }
-    expect(slow[0]).toBeGreaterThan(19)
-    expect(Math.max(...slow.slice(20))).toBeLessThan(8)
+  it('should notice slow batches whose first callback is cheap, at the end of the wake-up that looks', async () => {
+    // The look reads the clock after the first callback (cheap: nothing to see) and at the end (18 ms: too long), so
+    // the count goes back to 1. Without that last read, the look taught the queue to skip the clock for 16 again, and
+    // every batch ran whole for ever. From then on, every other batch is cut: a cheap first callback predicts that
+    // the rest of a batch this short fits (a slice overruns by at most 16 callbacks past what it ran), and the batch
+    // after it, whose slice runs out of budget, sets the count back to 1.
+    const slow = await slowBatches([{ size: 10, ms: 2, first: 0.001 }])
+    expect(whole(slow.slice(0, 17), 18)).toBe(17)
+    expect(whole(slow.slice(17), 18)).toBeLessThanOrEqual(Math.ceil((slow.length - 17) / 2))
+    expect(Math.min(...slow.slice(17))).toBeLessThan(8)
   })
 
-  it('should look after the first callback every 17th wake-up that reads no clock, counted from the last that read it', async () => {
+  it('should notice slow short batches in workloads that repeat, and keep noticing them after a fast batch', async () => {
+    // A look at every 16th clock-less wake-up (as it was) landed on the same kind of batch, and the slow batches ran
+    // whole for ever: slow and fast batches in turn (a period of 2), or a lone callback, a fast batch and a slow one (the lone
+    // one moved each look to the next wake-up: 18 apart, a multiple of 3). A wake-up at most doubles the learned
+    // count, so once one slow batch is seen, a fast batch between them does not teach the queue to skip the next.
+    const alternating = await slowBatches([{ size: 10, ms: 2 }, { size: 2, ms: 0 }])
+    expect(whole(alternating, 20)).toBeLessThanOrEqual(17)
+    expect(Math.max(...alternating.slice(20))).toBeLessThan(8)
+    const three = await slowBatches([{ size: 1, ms: 0 }, { size: 2, ms: 0 }, { size: 10, ms: 2 }])
+    expect(whole(three, 20)).toBeLessThanOrEqual(17)
+    expect(Math.max(...three.slice(20))).toBeLessThan(8)
+    // Between longer fast batches too: one reads the clock a few times, but doubles the count only once.
+    const long = await slowBatches([{ size: 3, ms: 3 }, { size: 20, ms: 0 }])
+    expect(whole(long, 9)).toBeLessThanOrEqual(17)
+    expect(Math.max(...long.slice(20))).toBeLessThan(9)
+  })
+
+  it('should look every 17th wake-up of more than one callback that reads no clock, counted from the last look', async () => {
     const { host, mod } = await load('setImmediate')
     /** Queues a batch of `size` fast callbacks, wakes the queue once; how many times that wake-up read the clock. */
     const reads = (size: number) => {
@@ -168,34 +196,32 @@ describe('macrotask()', () => {
       expect(host.pending()).toBe(0)
       return host.reads - before
     }
-    // A batch of fast callbacks teaches the queue to run 16 before its first clock read.
-    expect(reads(1000)).toBeGreaterThan(0)
-    // Five short batches read nothing; then a longer one reads the clock, which starts the count of 17 again.
+    learn({ host, mod })
+    // Five short batches read nothing; a longer one reads the clock, lone callbacks read none: neither counts.
     expect([1, 2, 3, 4, 5].map(() => reads(10))).toEqual([0, 0, 0, 0, 0])
     expect(reads(100)).toBeGreaterThan(0)
+    expect([1, 2, 3].map(() => reads(1))).toEqual([0, 0, 0])
     const looked: number[] = []
     for (let w = 1; w <= 40; w++) if (reads(10)) looked.push(w)
-    expect(looked).toEqual([17, 34])
+    expect(looked).toEqual([12, 29])
   })
 
   it('should notice slow callbacks within 17 wake-ups when a lone callback runs between their batches', async () => {
     // Found by the model-based property test: batches of 10 slow callbacks, the last of which queues one more (run
-    // alone in the next wake-up), put every 16th look (as it was then) on a lone callback, which has nothing after it to look before:
-    // each batch ran whole (20 ms against 5), for ever.
+    // alone in the next wake-up), put every 16th look (as it was) on a lone callback, which has nothing after it to
+    // look before: each batch ran whole (20 ms against 5), for ever.
     const { host, mod } = await load('setImmediate')
-    for (let i = 0; i < 1000; i++) mod.macrotask(() => host.block(0.001))
-    host.wake()
-    const tasks: number[] = []
+    learn({ host, mod })
+    const slow: number[] = []
     for (let batch = 0; batch < 40; batch++) {
       for (let i = 0; i < 10; i++) mod.macrotask(() => { host.block(2); if (i === 9) mod.macrotask(() => {}) })
-      while (host.pending()) {
-        const t = host.clock
-        host.wake()
-        tasks.push(host.clock - t)
-      }
+      const t = host.clock
+      host.wake()
+      slow.push(host.clock - t)
+      while (host.pending()) host.wake()
     }
-    expect(tasks[0]).toBeGreaterThan(19)
-    expect(Math.max(...tasks.slice(-30))).toBeLessThan(8)
+    expect(whole(slow.slice(0, 16), 20)).toBe(16)
+    expect(Math.max(...slow.slice(16))).toBeLessThan(8)
   })
 
   it('should cancel exactly its own callback while the arrays are reused across many batches', async () => {
