@@ -49,6 +49,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           root: here('.'),
+          // After the unit project, not beside it: the browser tests measure the real event loop (a monitor reading
+          // a periodic load, frames during a loop()), and the unit project's property tests kept both cores busy
+          // (a CI run read a 50%-busy load under 'pressure' once, which it never does alone).
+          sequence: { groupOrder: 1 },
           globalSetup: here('./scripts/fresh-dist.mjs'),
           include: ['packages/*/test/browser/**/*.test.ts'],
           browser: {
