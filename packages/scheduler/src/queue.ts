@@ -44,25 +44,20 @@ export function createQueue(options: QueueOptions = {}): Queue {
   // slot, so a cancel function stays exact forever even though the arrays are reused.
   let base = 0
   // How many callbacks a slice runs before its first clock read: learned at each read (the count predicted to take
-  // half the remaining budget), capped at 16 so a sudden slowdown overruns by at most that many, at most doubled by a
-  // wake-up (`most`), and not raised by a look, which only checks: one fast batch must not teach the queue to stop
-  // looking at once (once a slow batch was seen, batches of 3 x 3 ms that alternated with 20 fast callbacks ran whole
-  // again: the fast batch's reads set the count up to 16 again; a look that landed on a fast batch did the same). A
-  // clock read costs about as much as two trivial callbacks (~45 ns in Node), and a batch no longer than this reads
-  // none (measured: two reads per wake-up were ~8% of the queue at 10 callbacks per turn). Starts at 1: no history,
-  // look early. A whole count: a fractional one (4.5) made a batch of ceil(gap) (5) start a slicer that never
-  // compared the clock (its last callback is not checked) and was no clock-less wake-up either, so slow callbacks in
-  // such batches were never noticed.
+  // half the remaining budget), capped at 16 so a sudden slowdown overruns by at most that many. A clock read costs
+  // about as much as two trivial callbacks (~45 ns in Node), and a batch no longer than this reads none (measured:
+  // two reads per wake-up were ~8% of the queue at 10 callbacks per turn). Starts at 1: no history, look early. At
+  // most doubled by a wake-up (`most`) and never raised by a look, which only checks: once a slow batch was seen, one
+  // fast batch (or a look that landed on one) set it straight back to 16, and the next slow batches ran whole again.
+  // A whole count: a fractional one (4.5) made a batch of 5 start a slicer that never compared the clock (its last
+  // callback is not checked), so slow callbacks in such batches were never noticed.
   let gap = 1
-  // Wake-ups of more than one callback that read no clock since the last look, less a random amount under 8. The one
-  // that takes it past 16 looks: after its first callback, as a new queue does, and at its end. Without looks,
+  // Wake-ups of more than one callback that read no clock since the last look, less a random amount under 8: the one
+  // that takes it past 16 looks, after its first callback (as a new queue does) and at its end. Without looks,
   // callbacks that turned slow in batches shorter than the gap would never be seen (each batch one long task). Lone
-  // callbacks do not count (they have nothing after them to look before), nor wake-ups that read the clock, and the
-  // looks come 17 to 24 such wake-ups apart, at random: looks at a fixed interval locked onto the same fast batch of
-  // a workload that repeats, and its slow batches ran whole for ever (every 16th: a slow and a fast batch in turn;
-  // every 16th counted from the last clock read, lone ones included: a lone callback, a fast batch, a slow one; every
-  // 17th counted from the last look, which lowered the count so that the next, longer batch read the clock: 18 apart,
-  // with a period of 3).
+  // callbacks do not count (nothing after them to look before). The interval is random (17 to 24 such wake-ups)
+  // because every fixed one tried locked onto some repeating workload: each look landed on the same fast batch, and
+  // the slow ones ran whole for ever (README).
   let blind = 0
   // A cancel function is an id bound to this one function: a single small allocation per call, with no closure
   // context and no reference to the arrays (measured at 1,000 callbacks per turn: a closure per call cost ~25% of

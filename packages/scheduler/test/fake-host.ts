@@ -159,3 +159,11 @@ export async function loadReal(kind: Strategy) {
 
 /** Lets every queued microtask (and promise reaction) run. */
 export const microtasks = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** A seeded PRNG (mulberry32), uniform in [0, 1): stands in for Math.random where a test must replay. */
+export const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}

@@ -26,7 +26,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
 import type { Strategy } from '@eddy/scheduler'
-import { load } from './fake-host.ts'
+import { load, prng } from './fake-host.ts'
 
 type Op =
   | { idle: number }
@@ -93,14 +93,6 @@ type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never
 
 const stats: Record<string, number> = {}
 const count = (k: string) => { stats[k] = (stats[k] ?? 0) + 1 }
-
-/** A seeded PRNG (mulberry32), uniform in [0, 1). */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 async function run(c: Case): Promise<void> {
   const fail = (msg: string): never => { throw new Error(msg) }

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { load, microtasks } from './fake-host.ts'
+import { load, microtasks, prng } from './fake-host.ts'
 
 // A full garbage collection on demand: the flag exposes `gc` to contexts created after it is set.
 setFlagsFromString('--expose-gc')
@@ -194,8 +194,7 @@ describe('macrotask()', () => {
     // Looks at a fixed interval locked onto the same fast batch: after a look at the 2 x 0.3 ms batch, which lowers
     // the learned count, the 15-callback batch reads the clock and is not counted, so looks came 18 apart, a
     // multiple of this workload's 3: its 10 x 2 ms batches ran whole for ever (20 ms against 5). A seeded generator.
-    let seed = 1
-    vi.mocked(Math.random).mockImplementation(() => ((seed = (seed * 48271) % 2147483647) / 2147483647))
+    vi.mocked(Math.random).mockImplementation(prng(1))
     const slow = await slowBatches([{ size: 10, ms: 2 }, { size: 2, ms: 0.3 }, { size: 15, ms: 0 }], 200)
     expect(whole(slow.slice(100), 20)).toBeLessThan(90)
   })
@@ -203,8 +202,7 @@ describe('macrotask()', () => {
   it('should not raise its learned count at a look, which only checks', async () => {
     // A look that landed on a fast batch doubled the count (up to 16 again), and the slow batch of this workload ran
     // whole until a look happened to land on it: 58-125 of 200 with random looks (a review's search). A seeded generator.
-    let seed = 1
-    vi.mocked(Math.random).mockImplementation(() => ((seed = (seed * 48271) % 2147483647) / 2147483647))
+    vi.mocked(Math.random).mockImplementation(prng(1))
     const pattern = [{ size: 6, ms: 0.3 }, { size: 4, ms: 0 }, { size: 8, ms: 1 }, { size: 2, ms: 0.1 }]
     const slow = await slowBatches(pattern, 400)
     expect(whole(slow.slice(200), 8)).toBe(0)
