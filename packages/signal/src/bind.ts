@@ -1,3 +1,4 @@
+/// <reference lib="esnext.disposable" preserve="true" />
 // DOM bindings: one-way (and, with `model`, two-way) links from a signal or computed to a node. A binding is a
 // leaf of the graph flagged RENDER: a change queues it on the shared render queue (render.ts) once, and the
 // flush writes the latest value, only if the DOM does not already show it.

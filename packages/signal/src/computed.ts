@@ -18,6 +18,12 @@ declare class Computed<T = unknown> {
   subscribe(fn: (value: T) => void): Dispose
   /** Renders the value into `node` (text by default), coalesced; see `Signal.prototype.bind`. */
   bind(node: Node, target?: ReadonlyBindTarget<T>): Binding
+  /** The value, read as `.value` is (tracked): `JSON.stringify` writes a computed as its value. */
+  toJSON(): T
+  /** The value, read as `.value` is (tracked): `+doubled`. */
+  valueOf(): T
+  /** The value as a string, read as `.value` is (tracked): `${doubled}`. */
+  toString(): string
   /** @internal */ _value: T
   /** @internal */ _version: number
   /** @internal */ _flags: number

@@ -93,7 +93,8 @@ export function configure(options: { schedule?: Schedule }): void {
   else if (option == 'animationFrame') post = frame
   else if (typeof option == 'function') post = option
   else if (option !== undefined)
-    throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${kind(option)}`)
+    // A misspelt name is shown as it was written: `got "raf"`.
+    throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${typeof option == 'string' ? JSON.stringify(option) : kind(option)}`)
   // A flush posted the old way may never come (a custom schedule that dropped it, no frame in a background tab),
   // or none was posted (the old schedule threw): the pending renders are posted the new way. The old one, if it
   // comes, finds them written.

@@ -25,7 +25,7 @@ declare class Signal<T = unknown> {
   bind(node: Node, target?: BindTarget<T>): Binding
   /** The value, read as `.value` is (tracked): `JSON.stringify` writes a signal as its value. */
   toJSON(): T
-  /** The value, read as `.value` is (tracked): `+count`, `count > 3`. */
+  /** The value, read as `.value` is (tracked): `+count` (and `count > 3` in JavaScript; TypeScript wants `+count > 3`). */
   valueOf(): T
   /** The value as a string, read as `.value` is (tracked): `${count}`. */
   toString(): string

@@ -246,6 +246,8 @@ describe('configure', () => {
 
   it('should throw a TypeError naming schedule for a bad one', () => {
     expect(() => configure({ schedule: 5 as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got number$/)
+    // A misspelt name is shown, quoted.
+    expect(() => configure({ schedule: 'raf' as never })).toThrow(/^schedule: expected 'microtask', 'animationFrame' or a function, got "raf"$/)
     expect(() => configure({ schedule: 'idle' as never })).toThrow(TypeError)
   })
 

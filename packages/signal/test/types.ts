@@ -28,6 +28,9 @@ const doubled: Computed<number> = computed(() => count.value * 2)
 const d: number = doubled.value + doubled.peek()
 // @ts-expect-error a computed is read-only
 doubled.value = 3
+// A computed converts to its value as a signal does (typed: valueOf and toJSON give T, toString a string).
+const converted: [number, number, string] = [doubled.valueOf(), doubled.toJSON(), doubled.toString()]
+void converted
 // @ts-expect-error computed takes a function
 computed(5)
 
