@@ -92,6 +92,16 @@ describe('loop()', () => {
     const twice = mod.loop(() => ({ then: (ok: (v: boolean) => void) => { const more = ++j < 10; ok(more); ok(more) } }))
     expect(await twice.done).toBe(10)
     expect(j).toBe(10)
+    // A real promise given a `then` of its own that calls back twice: only the first call back counts, as for any
+    // thenable. The loop forked into two chains that way (its iterations went past the steps that ran).
+    let p = 0
+    const own = mod.loop(() => {
+      const more = ++p < 10
+      return Object.assign(Promise.resolve(more), { then: (ok: (v: boolean) => void) => { ok(more); ok(more) } })
+    })
+    expect(await own.done).toBe(10)
+    await new Promise((r) => setTimeout(r, 10))
+    expect([p, own.iterations]).toEqual([10, 10])
     // A `then` that is not a function makes no thenable: the value itself comes back and the loop goes on.
     let k = 0
     expect(await mod.loop(() => (++k < 5 ? { then: true } : false)).done).toBe(5)
