@@ -8,6 +8,8 @@ let pending: unknown[] | undefined
 let draining = 0
 // How many effects were ever created (see drain).
 let born = 0
+// How many nested drains were cut off so far (see drain).
+let cuts = 0
 
 /** @internal Counts an effect's creation; returns its serial number, the effect's birth stamp (see drain). */
 export const birth = (): number => ++born
@@ -134,6 +136,12 @@ export function release(item: Queued): void {
  * created since counting began was subtracted). Anything past 100,000 rounds is cut off too, whatever ran. Where
  * the host has no `reportError`, the errors reported meanwhile are thrown at the end of the outermost drain (see
  * `several`), with the cycle's last.
+ *
+ * Drains nest (a render's write runs the effects it queued in a drain of their own, an effect's flush() renders in
+ * one), and a loop may run through both: the outer item queues itself again at each turn, and each turn runs an
+ * inner loop to its own cut-off, so the outer loop was cut off after rounds x rounds (200 x 200). An item during
+ * two of whose runs a nested drain was cut off (thrown through the item or caught on the way) is taken for a loop:
+ * the drain is cut off at its next run.
  */
 export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
@@ -149,6 +157,8 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
   let since = 0
   let cut: Error | undefined
   let errors: unknown[] | undefined
+  // How many of each item's runs saw a nested drain cut off (see above).
+  let inner: Map<T, number> | undefined
   draining++
   try {
     for (; i < queue._size; i++) {
@@ -167,12 +177,18 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
           break
         }
       }
+      if (inner && inner.get(item)! > 1) {
+        cut = cycle()
+        break
+      }
       items[i] = undefined
+      const seen = cuts
       try {
         run(item)
       } catch (error) {
         report(error)
       }
+      if (cuts != seen) (inner ??= new Map()).set(item, (inner.get(item) || 0) + 1)
     }
   } finally {
     // Taken here, so that nothing thrown through this drain (a stack overflow) leaves them for a later one.
@@ -189,6 +205,6 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
     }
     queue._size = 0
   }
-  if (cut) (errors ??= []).push(cut)
+  if (cut) (errors ??= []).push(cut), draining && cuts++
   if (errors) throw several(errors)
 }
