@@ -140,8 +140,11 @@ export function release(item: Queued): void {
  * Drains nest (a render's write runs the effects it queued in a drain of their own, an effect's flush() renders in
  * one), and a loop may run through both: the outer item queues itself again at each turn, and each turn runs an
  * inner loop to its own cut-off, so the outer loop was cut off after rounds x rounds (200 x 200). An item during
- * two of whose runs a nested drain was cut off (thrown through the item or caught on the way) is taken for a loop:
- * the drain is cut off at its next run.
+ * four of whose runs a nested drain was cut off (thrown through the item or caught on the way) is taken for a loop:
+ * the drain is cut off when it comes up again. Four, not two: an item that runs a few times for a finite reason (a
+ * reader of a short chain that calls flush()) while a loop elsewhere is cut in its flushes is no loop, and cutting
+ * the drain would drop the unrelated items queued after it. Drains nest at most two deep (a nested flush() returns,
+ * and so does a write's settle while effects run), so the run during which `cuts` moved is the enclosing drain's.
  */
 export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
@@ -177,7 +180,7 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
           break
         }
       }
-      if (inner && inner.get(item)! > 1) {
+      if (inner && inner.get(item)! > 3) {
         cut = cycle()
         break
       }

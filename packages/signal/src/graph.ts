@@ -453,18 +453,13 @@ export function recompute(c: ReactiveNode): void {
  * A retry that returned, or threw after reading (see recompute): no source announced it, so it is announced as a
  * write of `c`: its subscribers are flagged (one recomputed earlier in a check running now read the old error), the
  * global version moves for the unwatched computeds that read the old error, a check running now looks again at what
- * it passed, and the effects it queues run (at once, as for a getter's write, unless in a batch or effects' run).
- * What they throw without `reportError` is reported in a microtask: thrown here, the reader's getter would cache it.
- * `reader` is the computed or effect whose read ran it.
+ * it passed, and the effects it queues run once the outermost read is done (see outerRead), or in the drain
+ * running now. `reader` is the computed or effect whose read ran it.
  */
 function announce(c: ReactiveNode, reader: ReactiveNode | undefined): void {
-  try {
-    notify(c)
-  } catch (error) {
-    queueMicrotask(() => report(error))
-  }
+  notify(c)
   // The computed whose read ran it gets the new value: flagged through that link alone (no source it read before
-  // in this run is stale, and `c` itself is not flagged again, by its own getter's write or an effect's), it stays
+  // in this run is stale, and `c` itself is not flagged again, by its own getter's write), it stays
   // fresh, or its readers would run again for nothing.
   if (
     reader &&
@@ -502,13 +497,44 @@ function refresh(c: ReactiveNode): void {
   }
 }
 
+/**
+ * A read that validates or runs `c` from outside any computed's function or effect's run is a batch: the effects
+ * queued in the middle of it (by a getter's write, or a retry that returned: see announce) run once it is done, and
+ * so do the renders a synchronous schedule flushes. Run at once, one that read a computed still being evaluated or
+ * checked above (RUNNING) got a false "Cycle detected", and a computed between them cached it. A read inside a
+ * computed's function or an effect's run needs no batch of its own: it is inside one of these reads, or inside an
+ * effect's first run (a batch) or the effects' drain. What the effects throw without `reportError` is reported in a
+ * microtask, not thrown to the read: its value is sound. After a stack overflow they wait for the next write.
+ */
+function outerRead(c: ReactiveNode, flags: number): void {
+  // Settled only after a write (or a retry that returned) in the read: a read that wrote nothing must not call the
+  // schedule (one that threw before would throw again at every read, uncaught).
+  const written = clock._written
+  batchDepth++
+  try {
+    flags & DIRTY ? recompute(c) : refresh(c)
+  } finally {
+    batchDepth--
+  }
+  if (!batchDepth && clock._written != written)
+    try {
+      settle()
+    } catch (error) {
+      queueMicrotask(() => report(error))
+    }
+}
+
 /** @internal Reads a computed: validates it if needed, tracks it if `track`, rethrows its cached error. */
 export function readComputed(c: ReactiveNode, track: boolean): unknown {
   const flags = c._flags
+  // The same after the read (every run restores it).
+  const sub = activeSub
   if (flags & RUNNING) throw cycle()
-  if (flags & DIRTY) recompute(c)
-  else if (flags & PENDING || (flags & UNWATCHED && c._gv !== clock._version)) refresh(c)
-  if (track && activeSub) link(c, activeSub)
+  if (flags & (DIRTY | PENDING) || (flags & UNWATCHED && c._gv !== clock._version))
+    if (!sub) outerRead(c, flags)
+    else if (flags & DIRTY) recompute(c)
+    else refresh(c)
+  if (track && sub) link(c, sub)
   if (c._flags & ERRORED) throw c._value
   return c._value
 }
@@ -570,8 +596,9 @@ export function execute(e: ReactiveNode): void {
   e._depsTail = undefined
   runId++
   activeSub = e
-  // Run from a computed's function (by its write, or an effect() in it), the effect hides that computed: counted
-  // for flush() (see computing), here where activeSub is replaced, as untracked() counts it where it is cleared.
+  // Run from a computed's function (an effect() in it: its writes' effects wait, see outerRead), the effect hides
+  // that computed: counted for flush() (see computing), here where activeSub is replaced, as untracked() counts it
+  // where it is cleared.
   const hidden = countHidden(prev)
   try {
     const result = e._fn!()

@@ -55,7 +55,7 @@ const renderAll = (): void => drain(queue, render)
 
 /**
  * Writes every pending render now, synchronously (tests, measurements, before reading layout); called while a
- * computed's function runs (directly, through untracked(), or by an effect its write ran), at the next microtask:
+ * computed's function runs (directly, through untracked(), or by an effect it created), at the next microtask:
  * a render could read that computed, or one that depends on it, mid-evaluation (a false "Cycle detected", cached).
  */
 export function flush(): void {
