@@ -5,6 +5,9 @@ import { slicer } from './slice.ts'
 // The native `then`, captured at load: once a page patches Promise.prototype.then, promises take the
 // Promise.resolve path below, as they all did before it.
 const then = Promise.prototype.then
+// Adopts a thenable as `await` does (see run). Out here: an arrow in `run` that read its `v` put `v` in a context
+// allocated at every call of `run`, every step (loop / microtask recursion 1.34x in Chromium, against 1.04-1.16x).
+const adopt = (v: unknown) => new Promise((resolve) => resolve(v))
 
 /** A running cooperative loop. */
 export interface Loop {
@@ -76,7 +79,7 @@ export function loop(
           // for a non-promise), so with it the step skips that detour: 5-10% of a trivial async step in Chromium.
           // Not covered: a `then` getter that returns the native function on one read and another on the next. A
           // value whose `then` is truthy but not a function comes back as itself, one job later (-4 B over a typeof).
-          if (v?.then) return void (v.then == then ? v : new Promise((r) => r(v))).then(run, reject)
+          if (v?.then) return void (v.then == then ? v : adopt(v)).then(run, reject)
         }
         step = 0 as any
         resolve(count)
