@@ -103,6 +103,9 @@ export function push<T extends Queued>(queue: Queue<T>, item: T): number {
   return ++queue._size
 }
 
+// release's walk (it makes no calls; it runs no user code, so it never nests).
+const todo: (Queued | undefined)[] = []
+
 /**
  * @internal Unflags a queued leaf that will not run now (cut off by a cycle), so that its sources' next change
  * queues it again. A computed source still flagged PENDING would stop that change on its way down (propagate does
@@ -110,17 +113,23 @@ export function push<T extends Queued>(queue: Queue<T>, item: T): number {
  * PENDING sources. A binding's source loses NOTIFIED, or its writes would not queue it.
  */
 export function release(item: Queued): void {
-  item._flags &= ~PENDING
-  if (item._deps) item._deps._dep._flags &= ~NOTIFIED
-  const todo = [item]
-  for (let node; (node = todo.pop()); )
+  // No call (a builtin's too can overflow the stack): one that overflowed here, with a source unflagged and the
+  // ones below it still flagged, left nothing to unflag them later.
+  let n = 0
+  for (let node = item; ; ) {
     for (let l = node._deps; l; l = l._nextDep) {
       const dep = l._dep
       if ((dep._flags & (PENDING | COMPUTED)) == (PENDING | COMPUTED)) {
         dep._flags = (dep._flags & ~PENDING) | DIRTY
-        todo.push(dep)
+        todo[n++] = dep
       }
     }
+    if (!n) break
+    node = todo[--n]!
+    todo[n] = undefined
+  }
+  if (item._deps) item._deps._dep._flags &= ~NOTIFIED
+  item._flags &= ~PENDING
 }
 
 /**
@@ -184,14 +193,18 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         cut = cycle()
         break
       }
-      items[i] = undefined
       const seen = cuts
       try {
         run(item)
       } catch (error) {
+        // Still flagged and not queued again: it never started, for a stack overflow where the stack was nearly full
+        // here. Thrown through (see finally): it is kept, with the rest.
+        if (item._flags & PENDING && items.indexOf(item, i + 1) < 0) throw error
         report(error)
       }
       if (cuts != seen) (inner ??= new Map()).set(item, (inner.get(item) || 0) + 1)
+      // Last: should anything above throw through (a stack overflow), the item is released with the rest.
+      items[i] = undefined
     }
   } finally {
     // Taken here, so that nothing thrown through this drain (a stack overflow) leaves them for a later one.
@@ -201,12 +214,22 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
     }
     // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and released, so
     // that its next change queues it again: left queued, it would loop in the next drain, which may be a later
-    // unrelated write or effect().
-    for (; i < queue._size; i++) {
-      release(items[i]!)
-      items[i] = undefined
-    }
+    // unrelated write or effect(). Thrown through (a stack overflow that nothing here could catch), the rest stays
+    // queued for the next drain, moved to the front by no call (the stack is full), and its sources' next write
+    // notifies it (see NOTIFIED).
+    const size = queue._size
+    let kept = 0
     queue._size = 0
+    for (; i < size; i++) {
+      const item = items[i]!
+      items[i] = undefined
+      if (cut) release(item)
+      else {
+        items[kept++] = item
+        if (item._deps) item._deps._dep._flags &= ~NOTIFIED
+      }
+    }
+    queue._size = kept
   }
   if (cut) (errors ??= []).push(cut), draining && cuts++
   if (errors) throw several(errors)

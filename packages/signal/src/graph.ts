@@ -26,8 +26,8 @@ import {
   UNWATCHED,
   WATCHING,
 } from './flags.ts'
-import { birth, cycle, drain, expectFunction, push, report, rethrowAfter, type Queue } from './errors.ts'
-import { enqueue, schedule, scheduled, type RenderJob } from './render.ts'
+import { birth, cycle, drain, expectFunction, report, rethrowAfter, type Queue, type Queued } from './errors.ts'
+import { renders, schedule, scheduled } from './render.ts'
 
 /**
  * @internal A vertex of the graph: a signal, computed, effect or binding. Every constructor assigns the fields in
@@ -268,14 +268,22 @@ export function detach(l: Link): void {
   }
 }
 
-/** @internal Drops the links after `_depsTail`: sources the last run did not read any more (dynamic dependencies). */
+/**
+ * @internal Drops the links after `_depsTail`: sources the last run did not read any more (dynamic dependencies).
+ * One at a time, each out of both lists before the next: a stack overflow on a call of detach leaves no link in a
+ * source's subscribers that its subscriber does not hold (it would be notified by a source it no longer checks).
+ */
 export function purge(sub: ReactiveNode): void {
   const tail = sub._depsTail
   let l = tail ? tail._nextDep : sub._deps
   if (!l) return
-  if (tail) tail._nextDep = undefined
-  else sub._deps = undefined
-  if (sub._flags & WATCHING || sub._subs) for (; l; l = l._nextDep) detach(l)
+  const watched = sub._flags & WATCHING || sub._subs
+  for (; l; ) {
+    if (watched) detach(l)
+    l = l._nextDep
+    if (tail) tail._nextDep = l
+    else sub._deps = l
+  }
 }
 
 /** @internal Flags everything downstream of `link`'s source PENDING and queues the leaves, depth-first, without recursion. */
@@ -288,8 +296,9 @@ export function propagate(link: Link): void {
     if (!(flags & PENDING)) {
       sub._flags = flags | PENDING
       if (flags & WATCHING) {
-        if (flags & RENDER) enqueue(sub as unknown as RenderJob)
-        else push(effectQueue, sub)
+        // Queued here, not by a call: a stack overflow on the call left the leaf flagged and not queued, for good.
+        const queue = flags & RENDER ? (renders as Queue<Queued>) : effectQueue
+        queue._items[queue._size++] = sub
       } else if (sub._subs) {
         // Down into the computed's subscribers. Only a list of several needs a saved way back: a lone
         // subscriber is a tail step, after which the walk goes on with `next` as it was.
@@ -483,9 +492,10 @@ function refresh(c: ReactiveNode): void {
   try {
     if (checkDirty(c)) recompute(c)
   } catch (error) {
-    while (height > base) stack[--height] = undefined
     c._flags &= ~(RUNNING | ALONE | PARKED)
-    // The path runs down from `c` through RUNNING sources.
+    while (height > base) stack[--height] = undefined
+    // The path runs down from `c` through RUNNING sources. Undone here, with no call: one not made before may need a
+    // larger frame than the call that overflowed (measured: one to a helper overflowed in turn, and left it RUNNING).
     for (let l = c._deps; l; ) {
       const dep = l._dep
       if (dep._flags & RUNNING) {
@@ -595,14 +605,19 @@ export function execute(e: ReactiveNode): void {
   }
   e._depsTail = undefined
   runId++
-  activeSub = e
   // Run from a computed's function (an effect() in it: its writes' effects wait, see outerRead), the effect hides
   // that computed: counted for flush() (see computing), here where activeSub is replaced, as untracked() counts it
   // where it is cleared.
   const hidden = countHidden(prev)
+  activeSub = e
   try {
     const result = e._fn!()
     if (typeof result == 'function') e._cleanup = result as () => void
+  } catch (error) {
+    // Thrown before reading anything (a stack overflow where the stack was nearly full, say): it keeps the sources
+    // of its last run, or nothing would ever run it again (as a computed stays DIRTY, see recompute).
+    if (!e._depsTail) for (let l = e._deps; l; l = l._nextDep) e._depsTail = l
+    throw error
   } finally {
     activeSub = prev
     hidden && clock._computing--
@@ -626,8 +641,29 @@ export function cleanup(e: ReactiveNode): void {
   }
 }
 
+/**
+ * Runs a queued effect if a source really changed. A stack overflow in its check is undone as in refresh (the drain
+ * then releases the effect).
+ */
 function runEffect(e: ReactiveNode): void {
-  if (e._flags & WATCHING && checkDirty(e) && e._flags & WATCHING) execute(e)
+  if (!(e._flags & WATCHING)) return
+  const base = height
+  let dirty
+  try {
+    dirty = checkDirty(e)
+  } catch (error) {
+    while (height > base) stack[--height] = undefined
+    // As in refresh (a handler there too, not in checkDirty: in its loop, one cost 2-9% more instructions).
+    for (let l = e._deps; l; ) {
+      const dep = l._dep
+      if (dep._flags & RUNNING) {
+        dep._flags &= ~(RUNNING | ALONE | PARKED)
+        l = dep._deps
+      } else l = l._nextDep
+    }
+    throw error
+  }
+  if (dirty && e._flags & WATCHING) execute(e)
 }
 
 /**
@@ -674,10 +710,12 @@ export function start(e: ReactiveNode): void {
   try {
     execute(e)
   } catch (error) {
+    batchDepth--
     disposeEffect.call(e)
-    unbatch(true, error)
+    rethrowAfter(error, settle)
   }
-  unbatch()
+  batchDepth--
+  settle()
 }
 
 /** Runs `fn` with every write inside it applied at once: subscribers, effects and renders run once, after the outermost batch. */
@@ -688,20 +726,13 @@ export function batch<T>(fn: () => T): T {
   try {
     result = fn()
   } catch (error) {
-    unbatch(true, error)
+    batchDepth--
+    // Rethrown with what the effects threw without `reportError` (see `several`): neither is lost.
+    rethrowAfter(error, settle)
   }
-  unbatch()
-  return result!
-}
-
-/**
- * Ends a batch: runs the effects it queued and posts the render flush. When the batch threw `error` (`threw`),
- * it is rethrown, together with what the effects threw without `reportError` (see `several`): neither is lost.
- */
-function unbatch(threw?: boolean, error?: unknown): void {
   batchDepth--
-  if (threw) rethrowAfter(error, settle)
   settle()
+  return result!
 }
 
 /** Runs `fn` without tracking what it reads, and returns its result. */

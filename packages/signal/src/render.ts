@@ -13,7 +13,8 @@ export interface RenderJob extends Queued {
 /** When to flush pending renders: at the next microtask checkpoint, before the next frame, or your own way. */
 export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => void)
 
-const queue: Queue<RenderJob> = { _items: [], _size: 0 }
+/** @internal The render queue; propagate queues bindings itself (see there). */
+export const renders: Queue<RenderJob> = { _items: [], _size: 0 }
 let waiters: (() => void)[] = []
 // `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
@@ -23,7 +24,7 @@ let post: (flush: () => void) => void = queueMicrotask
 
 /** @internal Queues `job` for the next flush; `schedule` posts the flush once the write has fully propagated. */
 export function enqueue(job: RenderJob): void {
-  push(queue, job)
+  push(renders, job)
 }
 
 /**
@@ -32,7 +33,7 @@ export function enqueue(job: RenderJob): void {
  * render a computed whose other sources are not flagged yet (a half-propagated diamond).
  */
 export function schedule(): void {
-  if (queue._size && !scheduled && !flushing) {
+  if (renders._size && !scheduled && !flushing) {
     // Set first: a schedule may call flush synchronously (and flush clears it).
     scheduled = true
     try {
@@ -43,7 +44,7 @@ export function schedule(): void {
       // old one, before configure(), or this one, by a write in the schedule), is taken off. Never in a flush, which
       // posts nothing: every slot is filled (a binding disposed while queued has no source left).
       scheduled = false
-      for (let i = 0, l; i < queue._size; i++) if ((l = queue._items[i]!._deps)) l._dep._flags &= ~NOTIFIED
+      for (let i = 0, l; i < renders._size; i++) if ((l = renders._items[i]!._deps)) l._dep._flags &= ~NOTIFIED
       report(error)
     }
   }
@@ -51,7 +52,7 @@ export function schedule(): void {
 
 const render = (job: RenderJob): void => job._render()
 // Untracked: a flush() called inside an effect or computed must not subscribe it to what a format reads.
-const renderAll = (): void => drain(queue, render)
+const renderAll = (): void => drain(renders, render)
 
 /**
  * Writes every pending render now, synchronously (tests, measurements, before reading layout); called while a
@@ -77,7 +78,7 @@ export function flush(): void {
 
 /** Resolves once the renders pending now have been flushed. */
 export function settled(): Promise<void> {
-  return new Promise((resolve) => (queue._size ? waiters.push(resolve) : resolve()))
+  return new Promise((resolve) => (renders._size ? waiters.push(resolve) : resolve()))
 }
 
 // One function, so that setting 'animationFrame' again changes nothing (a new one each time posted another flush).

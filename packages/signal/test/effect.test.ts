@@ -587,6 +587,27 @@ describe('effect', () => {
       expect(seen).toEqual([0, 1, 2])
     })
 
+    it('should keep the sources of its last run when a run throws before reading anything', () => {
+      const a = new Signal(0)
+      const b = new Signal(0)
+      const seen: number[] = []
+      let fail = false
+      effect(() => {
+        if (fail) throw new Error('not now')
+        seen.push(a.value + b.value)
+      })
+      fail = true
+      expect(() => {
+        a.value = 1
+      }).toThrow('not now')
+      fail = false
+      // Both sources still run it (a run that threw after reading, or returned, keeps only what it read).
+      b.value = 10
+      expect(seen).toEqual([0, 11])
+      a.value = 2
+      expect(seen).toEqual([0, 11, 12])
+    })
+
     it('should report errors through reportError where it exists', () => {
       const reported: unknown[] = []
       vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
