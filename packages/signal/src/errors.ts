@@ -194,12 +194,13 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         break
       }
       const seen = cuts
+      const queued = queue._size
       try {
         run(item)
       } catch (error) {
-        // Still flagged and not queued again: it never started, for a stack overflow where the stack was nearly full
-        // here. Thrown through (see finally): it is kept, with the rest.
-        if (item._flags & PENDING && items.indexOf(item, i + 1) < 0) throw error
+        // Still flagged and not queued again (by its own run, so among what that run queued): it never started, for
+        // a stack overflow where the stack was nearly full here. Thrown through (see finally): it is kept, with the rest.
+        if (item._flags & PENDING && items.indexOf(item, queued) < 0) throw error
         report(error)
       }
       if (cuts != seen) (inner ??= new Map()).set(item, (inner.get(item) || 0) + 1)
@@ -207,17 +208,17 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
       items[i] = undefined
     }
   } finally {
-    // Taken here, so that nothing thrown through this drain (a stack overflow) leaves them for a later one.
-    if (!--draining) {
-      errors = pending
-      pending = undefined
-    }
     // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and released, so
     // that its next change queues it again: left queued, it would loop in the next drain, which may be a later
     // unrelated write or effect(). Thrown through (a stack overflow that nothing here could catch), the rest stays
     // queued for the next drain, moved to the front by no call (the stack is full), and its sources' next write
-    // notifies it (see NOTIFIED).
+    // notifies it (see NOTIFIED); so do the errors reported so far, thrown at the end of the next outermost drain
+    // (they would be lost: nothing here can throw them).
     const size = queue._size
+    if (!--draining && (i == size || cut)) {
+      errors = pending
+      pending = undefined
+    }
     let kept = 0
     queue._size = 0
     for (; i < size; i++) {

@@ -270,20 +270,18 @@ export function detach(l: Link): void {
 
 /**
  * @internal Drops the links after `_depsTail`: sources the last run did not read any more (dynamic dependencies).
- * One at a time, each out of both lists before the next: a stack overflow on a call of detach leaves no link in a
- * source's subscribers that its subscriber does not hold (it would be notified by a source it no longer checks).
+ * Cut from the list before they are detached: a computed going unwatched on the way detaches its own sources, and
+ * through a cycle that errors and retries left behind it can come back to `sub` (taking each link out first instead
+ * detached one of these twice, and looped for ever). A stack overflow on a call of detach leaves the rest in their
+ * sources' lists: they notify `sub` for nothing (its checks do not read them) until those sources go.
  */
 export function purge(sub: ReactiveNode): void {
   const tail = sub._depsTail
   let l = tail ? tail._nextDep : sub._deps
   if (!l) return
-  const watched = sub._flags & WATCHING || sub._subs
-  for (; l; ) {
-    if (watched) detach(l)
-    l = l._nextDep
-    if (tail) tail._nextDep = l
-    else sub._deps = l
-  }
+  if (tail) tail._nextDep = undefined
+  else sub._deps = undefined
+  if (sub._flags & WATCHING || sub._subs) for (; l; l = l._nextDep) detach(l)
 }
 
 /** @internal Flags everything downstream of `link`'s source PENDING and queues the leaves, depth-first, without recursion. */
@@ -445,6 +443,9 @@ export function recompute(c: ReactiveNode): void {
     // stays and its readers do not rerun.
     error = c._depsTail ? ERRORED : ERRORED | DIRTY
     value = retry && !c._depsTail ? old : e
+    // It keeps the sources of its last run, if it had any (as an effect does, see execute): a change of one flags
+    // it, and its readers, which otherwise trusted their flags and never looked at it again.
+    if (!c._depsTail) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
   }
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error

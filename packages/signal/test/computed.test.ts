@@ -1,4 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Signal, computed, effect, batch, configure, flush } from '@eddy/signal'
 
 describe('computed', () => {
@@ -1178,5 +1181,38 @@ describe('computed', () => {
     expect(rounds).toBeLessThan(200)
     written.head.value = -1
     expect(written.tail.value).toBe(49_999)
+  })
+
+  describe('found by a review of the stack-overflow fixes', () => {
+    it('should keep the sources of its last run when a run throws before reading anything', () => {
+      const s = new Signal(0)
+      let fail = false
+      const c = computed(() => {
+        if (fail) throw new Error('not now')
+        return s.value
+      })
+      const seen: unknown[] = []
+      effect(() => {
+        try {
+          seen.push(c.value)
+        } catch (error) {
+          seen.push((error as Error).message)
+        }
+      })
+      fail = true
+      s.value = 1
+      fail = false
+      // Without its sources, nothing flagged it or the effect again: the effect kept the error for good.
+      s.value = 2
+      expect(seen).toEqual([0, 'not now', 2])
+    })
+
+    it('should not loop for ever dropping the links of a run when errors and retries left a cycle of links', () => {
+      // In a child process, against the build: a synchronous endless loop cannot be timed out here.
+      const script = join(fileURLToPath(import.meta.url), '../purge-cycle.mjs')
+      const dist = pathToFileURL(join(fileURLToPath(import.meta.url), '../../dist/index.js')).href
+      const run = spawnSync(process.execPath, [script, dist], { encoding: 'utf8', timeout: 20_000 })
+      expect([run.signal, run.stdout.trim()]).toEqual([null, 'done'])
+    })
   })
 })
