@@ -154,11 +154,13 @@ function insert(dep: ReactiveNode, sub: ReactiveNode, prev: Link | undefined, ne
   const last = dep._subsTail
   if (last && last._sub === sub && last._run === runId) return
   const l = new Link(dep, sub, dep._version, next)
+  // Attached before it is linked in: a stack overflow on the call left a source that `sub` reads but that never
+  // notifies it (its error cached for good, found in Chromium).
+  if (sub._flags & WATCHING || sub._subs) attach(l)
   dep._flags |= READ
   if (prev) prev._nextDep = l
   else sub._deps = l
   sub._depsTail = l
-  if (sub._flags & WATCHING || sub._subs) attach(l)
 }
 
 /**
