@@ -204,7 +204,7 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         report(error)
       }
       if (cuts != seen) (inner ??= new Map()).set(item, (inner.get(item) || 0) + 1)
-      // Last: should anything above throw through (a stack overflow), the item is released with the rest.
+      // Last: should anything above throw through (a stack overflow), the item is kept with the rest (see finally).
       items[i] = undefined
     }
   } finally {

@@ -646,7 +646,7 @@ export function cleanup(e: ReactiveNode): void {
 
 /**
  * Runs a queued effect if a source really changed. A stack overflow in its check is undone as in refresh (the drain
- * then releases the effect).
+ * then keeps the effect queued, see drain).
  */
 function runEffect(e: ReactiveNode): void {
   if (!(e._flags & WATCHING)) return
