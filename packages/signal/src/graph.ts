@@ -445,9 +445,6 @@ export function recompute(c: ReactiveNode): void {
     // stays and its readers do not rerun.
     error = c._depsTail ? ERRORED : ERRORED | DIRTY
     value = retry && !c._depsTail ? old : e
-    // It keeps the sources of its last run, if it had any (as an effect does, see execute): a change of one flags
-    // it, and its readers, which otherwise trusted their flags and never looked at it again.
-    if (!c._depsTail) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
   }
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error
@@ -457,6 +454,14 @@ export function recompute(c: ReactiveNode): void {
     c._value = value
     c._version!++
   }
+  // Thrown before reading anything, it keeps the sources of its last run, if it had any (as an effect does, see
+  // execute): a change of one flags it, and its readers, which otherwise trusted their flags and never looked at it
+  // again. Not in the catch, nor before anything above: code that makes no call can throw a stack overflow too
+  // where it runs cold (V8 calls its own runtime there now and then, which checks the stack). Found in Chromium,
+  // with a new instance of the bundle: one thrown from this loop in the catch skipped the restore of activeSub,
+  // and every later read outside any computed subscribed this one. Thrown here, it skips purge: the sources past
+  // the tail stay linked, kept all the same.
+  if (error & DIRTY) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
   purge(c)
   if (retry && changed) announce(c, prev)
 }
@@ -499,6 +504,7 @@ function refresh(c: ReactiveNode): void {
     while (height > base) stack[--height] = undefined
     // The path runs down from `c` through RUNNING sources. Undone here, with no call: one not made before may need a
     // larger frame than the call that overflowed (measured: one to a helper overflowed in turn, and left it RUNNING).
+    // Cold, this loop too can be cut short by an overflow (see recompute), leaving the rest of the path RUNNING.
     for (let l = c._deps; l; ) {
       const dep = l._dep
       if (dep._flags & RUNNING) {
@@ -613,18 +619,21 @@ export function execute(e: ReactiveNode): void {
   // where it is cleared.
   const hidden = countHidden(prev)
   activeSub = e
+  let keep: unknown
   try {
     const result = e._fn!()
     if (typeof result == 'function') e._cleanup = result as () => void
   } catch (error) {
-    // Thrown before reading anything (a stack overflow where the stack was nearly full, say): it keeps the sources
-    // of its last run, or nothing would ever run it again (as a computed stays DIRTY, see recompute).
-    if (!e._depsTail) for (let l = e._deps; l; l = l._nextDep) e._depsTail = l
+    keep = !e._depsTail
     throw error
   } finally {
     activeSub = prev
     hidden && clock._computing--
     e._flags &= ~RUNNING
+    // Thrown before reading anything (a stack overflow where the stack was nearly full, say): it keeps the sources
+    // of its last run, or nothing would ever run it again (as a computed stays DIRTY, see recompute). Last, as
+    // there: a stack overflow thrown in the loop skips purge, and all its sources stay linked.
+    if (keep) for (let l = e._deps; l; l = l._nextDep) e._depsTail = l
     purge(e)
   }
   // Disposed while running: dispose found no cleanup yet, so the one just returned runs now.
