@@ -1,20 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cdp, userEvent } from 'vitest/browser'
 import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
-
-/** Records every DOM mutation under `root` until `stop()` returns them. */
-function observe(root: Node): { stop(): MutationRecord[] } {
-  const records: MutationRecord[] = []
-  const observer = new MutationObserver((list) => records.push(...list))
-  observer.observe(root, { childList: true, characterData: true, attributes: true, subtree: true })
-  return {
-    stop() {
-      records.push(...observer.takeRecords())
-      observer.disconnect()
-      return records
-    },
-  }
-}
+import { observe } from './dom.ts'
 
 afterEach(() => {
   flush()

@@ -1,0 +1,24 @@
+// Helpers shared by the browser tests of bindings and of the small apps in apps/.
+import { macrotask } from '@eddy/scheduler'
+
+/** Records every DOM mutation under `root` until `stop()` returns them. */
+export function observe(root: Node): { stop(): MutationRecord[] } {
+  const records: MutationRecord[] = []
+  const observer = new MutationObserver((list) => records.push(...list))
+  observer.observe(root, { childList: true, characterData: true, attributes: true, subtree: true })
+  return {
+    stop() {
+      records.push(...observer.takeRecords())
+      observer.disconnect()
+      return records
+    },
+  }
+}
+
+/** Every kind of render schedule an app may configure, by name: the apps are run under each. */
+export const schedules = {
+  microtask: 'microtask',
+  animationFrame: 'animationFrame',
+  'synchronous (flush) => flush()': (f: () => void) => f(),
+  'macrotask from @eddy/scheduler': (f: () => void) => void macrotask(f),
+} as const
