@@ -16,11 +16,9 @@ export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => 
 /** @internal The render queue; propagate queues bindings itself (see there). */
 export const renders: Queue<RenderJob> = { _items: [], _size: 0 }
 let waiters: (() => void)[] = []
-// `scheduled`: the flush posted last, while no flush ran since; one posted before it, if it comes, does nothing
-// (a manual flush() or configure() came in between: run, it rendered the later writes early, at the old
-// schedule's time). `flushing`: a flush is running; jobs queued meanwhile are drained by it, so nothing is posted
-// (a render that keeps queuing renders is cut off, never re-posted).
-export let scheduled: (() => void) | undefined
+// `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
+// are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
+export let scheduled = false
 let flushing = false
 let post: (flush: () => void) => void = queueMicrotask
 
@@ -36,16 +34,16 @@ export function enqueue(job: RenderJob): void {
  */
 export function schedule(): void {
   if (renders._size && !scheduled && !flushing) {
-    // Set first: a schedule may call it synchronously (and flush clears it).
-    const posted: () => void = (scheduled = () => scheduled == posted && flush())
+    // Set first: a schedule may call flush synchronously (and flush clears it).
+    scheduled = true
     try {
-      post(posted)
+      post(flush)
     } catch (error) {
       // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again. So
       // must the next write of a queued binding's signal: its mark (see NOTIFIED), set while a flush was posted (the
       // old one, before configure(), or this one, by a write in the schedule), is taken off. Never in a flush, which
       // posts nothing: every slot is filled (a binding disposed while queued has no source left).
-      scheduled = undefined
+      scheduled = false
       for (let i = 0, l; i < renders._size; i++) if ((l = renders._items[i]!._deps)) l._dep._flags &= ~NOTIFIED
       report(error)
     }
@@ -65,8 +63,8 @@ export function flush(): void {
   if (flushing) return
   if (computing()) return queueMicrotask(flush)
   // A manual flush also clears `scheduled`: a posted flush that never comes (a custom schedule that drops it)
-  // cannot block later renders; one that still comes does nothing.
-  scheduled = undefined
+  // cannot block later renders; one that still comes finds an empty queue.
+  scheduled = false
   flushing = true
   try {
     untracked(renderAll)
@@ -100,9 +98,9 @@ export function configure(options: { schedule?: Schedule }): void {
     throw new TypeError(`schedule: expected 'microtask', 'animationFrame' or a function, got ${typeof option == 'string' ? JSON.stringify(option) : kind(option)}`)
   // A flush posted the old way may never come (a custom schedule that dropped it, no frame in a background tab),
   // or none was posted (the old schedule threw): the pending renders are posted the new way. The old one, if it
-  // comes, does nothing (see scheduled).
+  // comes, finds them written.
   if (post != old) {
-    scheduled = undefined
+    scheduled = false
     schedule()
   }
 }

@@ -233,49 +233,6 @@ describe('configure', () => {
     expect(el.textContent).toBe('2')
   })
 
-  it('should make a flush posted before a manual flush() do nothing: the later writes wait for their own', () => {
-    // A throttling schedule: flush() "before reading layout", then a write. The first flush, when it comes, must
-    // not render that write before the time of the flush the write posted.
-    const posted: (() => void)[] = []
-    configure({ schedule: (f) => void posted.push(f) })
-    const el = document.createElement('p')
-    const s = new Signal(0)
-    s.bind(el)
-    flush()
-    s.value = 1
-    expect(posted).toHaveLength(2)
-    posted[0]!()
-    expect(el.textContent).toBe('0')
-    posted[1]!()
-    expect(el.textContent).toBe('1')
-    // Each posted flush runs once at most: called again, the last one renders nothing new either.
-    s.value = 2
-    posted[1]!()
-    expect(el.textContent).toBe('1')
-    posted[2]!()
-    expect(el.textContent).toBe('2')
-  })
-
-  it("should not let a microtask flush posted before flush() and a switch to 'animationFrame' render early", async () => {
-    const el = document.createElement('p')
-    const s = new Signal(0)
-    s.bind(el) // posts a microtask flush
-    flush()
-    const frames: (() => void)[] = []
-    vi.stubGlobal('requestAnimationFrame', (f: () => void) => frames.push(f))
-    try {
-      configure({ schedule: 'animationFrame' })
-      s.value = 1
-      await Promise.resolve()
-      expect(el.textContent).toBe('0')
-      expect(frames).toHaveLength(1)
-      frames[0]!()
-      expect(el.textContent).toBe('1')
-    } finally {
-      vi.unstubAllGlobals()
-    }
-  })
-
   it('should not post again when the schedule set is the same one', () => {
     const posted: (() => void)[] = []
     const schedule = (f: () => void): void => void posted.push(f)
