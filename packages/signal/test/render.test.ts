@@ -233,6 +233,29 @@ describe('configure', () => {
     expect(el.textContent).toBe('2')
   })
 
+  it('should lose no render with a throttle that keeps the first flush it is given and ignores the rest while it waits', () => {
+    // A flush posted before a manual flush() still comes, and it is the only one this schedule will call: it must
+    // render what was written since (each post giving a callback of its own that did nothing once stale lost it).
+    let waiting: (() => void) | undefined
+    configure({ schedule: (f) => void (waiting ??= f) })
+    const tick = (): void => {
+      const f = waiting
+      waiting = undefined
+      f?.()
+    }
+    const el = document.createElement('p')
+    const s = new Signal(0)
+    s.bind(el)
+    flush()
+    s.value = 1
+    tick()
+    expect(el.textContent).toBe('1')
+    s.value = 2
+    s.value = 3
+    tick()
+    expect(el.textContent).toBe('3')
+  })
+
   it('should not post again when the schedule set is the same one', () => {
     const posted: (() => void)[] = []
     const schedule = (f: () => void): void => void posted.push(f)
