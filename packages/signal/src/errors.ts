@@ -48,7 +48,8 @@ export function report(error: unknown): void {
     } catch (failure) {
       error = failure
     }
-  if (draining) (pending ??= []).push(error)
+  // Stored with no call: a push that overflowed the stack left an empty list, thrown as `undefined` at the end.
+  if (draining) (pending ??= [])[pending.length] = error
   else throw error
 }
 
@@ -81,6 +82,8 @@ export function rethrowAfter(error: unknown, fn: () => void): never {
 export interface Queue<T extends Queued> {
   _items: (T | undefined)[]
   _size: number
+  /** Where its items begin: past 0 only after a drain thrown through (see drain). */
+  _start: number
 }
 
 /** @internal What a queue holds: an effect or a binding, flagged PENDING while queued. */
@@ -157,7 +160,7 @@ export function release(item: Queued): void {
  */
 export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void): void {
   const items = queue._items
-  let i = 0
+  let i = queue._start
   let end = queue._size
   let rounds = 0
   let runs: Map<T, number> | undefined
@@ -178,7 +181,9 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         if (++rounds > 100 && !runs) (runs = new Map()), (since = born)
         end = queue._size
       }
-      const item = items[i]!
+      const item = items[i]
+      // A hole: a slot cleared after its item ran, where an overflow then cut the loop short (see finally).
+      if (!item) continue
       if (runs) {
         const n = (runs.get(item) || 0) + 1
         runs.set(item, n)
@@ -211,27 +216,31 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
     // Normally everything ran. After a cycle the rest, what kept queuing itself, is dropped and released, so
     // that its next change queues it again: left queued, it would loop in the next drain, which may be a later
     // unrelated write or effect(). Thrown through (a stack overflow that nothing here could catch), the rest stays
-    // queued for the next drain, moved to the front by no call (the stack is full), and its sources' next write
-    // notifies it (see NOTIFIED); so do the errors reported so far, thrown at the end of the next outermost drain
-    // (they would be lost: nothing here can throw them).
+    // queued for the next drain where it is, from `_start`, set by one store: moving it was a loop, which an
+    // overflow can cut short too where the code is still cold (see recompute in graph.ts), and one that did left
+    // the rest dropped and still flagged, never queued again. Its sources' next write notifies it (see NOTIFIED);
+    // the errors reported so far are thrown at the end of the next outermost drain (they would be lost: nothing
+    // here can throw them).
     const size = queue._size
     if (!--draining && (i == size || cut)) {
       errors = pending
       pending = undefined
     }
-    let kept = 0
-    queue._size = 0
-    for (; i < size; i++) {
-      const item = items[i]!
-      items[i] = undefined
-      if (cut) release(item)
-      else {
-        items[kept++] = item
-        if (item._deps) item._deps._dep._flags &= ~NOTIFIED
+    if (i < size && !cut) {
+      queue._start = i
+      for (; i < size; i++) {
+        const l = items[i]?._deps
+        if (l) l._dep._flags &= ~NOTIFIED
+      }
+    } else {
+      queue._size = queue._start = 0
+      for (; i < size; i++) {
+        const item = items[i]
+        items[i] = undefined
+        if (item) release(item)
       }
     }
-    queue._size = kept
   }
   if (cut) (errors ??= []).push(cut), draining && cuts++
-  if (errors) throw several(errors)
+  if (errors?.length) throw several(errors)
 }

@@ -125,7 +125,7 @@ let runId = 0
 export const keepAlive: object[] = clock._keep
 keepAlive.push(new Link(undefined!, undefined!, 0))
 let batchDepth = 0
-const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0 }
+const effectQueue: Queue<ReactiveNode> = { _items: [], _size: 0, _start: 0 }
 let runningEffects = false
 // Explicit stacks for propagate and checkDirty, shared to avoid an allocation per call. Each call works above the
 // height it found (calls nest: a recompute inside checkDirty may check other nodes) and clears what it pops, so
@@ -500,11 +500,12 @@ function refresh(c: ReactiveNode): void {
   try {
     if (checkDirty(c)) recompute(c)
   } catch (error) {
+    broken = c
     c._flags &= ~(RUNNING | ALONE | PARKED)
     while (height > base) stack[--height] = undefined
     // The path runs down from `c` through RUNNING sources. Undone here, with no call: one not made before may need a
     // larger frame than the call that overflowed (measured: one to a helper overflowed in turn, and left it RUNNING).
-    // Cold, this loop too can be cut short by an overflow (see recompute), leaving the rest of the path RUNNING.
+    // Cold, this loop too can be cut short by an overflow (see recompute): then `broken` stays set (see mend).
     for (let l = c._deps; l; ) {
       const dep = l._dep
       if (dep._flags & RUNNING) {
@@ -512,8 +513,33 @@ function refresh(c: ReactiveNode): void {
         l = dep._deps
       } else l = l._nextDep
     }
+    broken = undefined
     throw error
   }
+}
+
+// The root of a check whose undo (in refresh or runEffect) a stack overflow cut short: set before the undo and
+// cleared after it, so that it stays set only then (see mend).
+let broken: ReactiveNode | undefined
+
+/**
+ * Finishes the undo of `broken`'s check (see refresh). Cold, the undo's loop too can be cut short by an overflow
+ * (see recompute), and the path it left RUNNING was taken for a cycle for good. Called only where no check runs
+ * (a read outside any computed's function, before the effects' checks), so whatever on that path is RUNNING is
+ * stale; not in readComputed, which any change there made slower (repeated reads +19% instructions).
+ */
+function mend(): void {
+  const root = broken!
+  root._flags &= ~(RUNNING | ALONE | PARKED)
+  while (height) stack[--height] = undefined
+  for (let l = root._deps; l; ) {
+    const dep = l._dep
+    if (dep._flags & RUNNING) {
+      dep._flags &= ~(RUNNING | ALONE | PARKED)
+      l = dep._deps
+    } else l = l._nextDep
+  }
+  broken = undefined
 }
 
 /**
@@ -529,6 +555,8 @@ function outerRead(c: ReactiveNode, flags: number): void {
   // Settled only after a write (or a retry that returned) in the read: a read that wrote nothing must not call the
   // schedule (one that threw before would throw again at every read, uncaught).
   const written = clock._written
+  // No check runs here (`clock._computing` counts a computed whose function called untracked()).
+  if (broken && !clock._computing) mend()
   batchDepth++
   try {
     flags & DIRTY ? recompute(c) : refresh(c)
@@ -664,6 +692,7 @@ function runEffect(e: ReactiveNode): void {
   try {
     dirty = checkDirty(e)
   } catch (error) {
+    broken = e
     while (height > base) stack[--height] = undefined
     // As in refresh (a handler there too, not in checkDirty: in its loop, one cost 2-9% more instructions).
     for (let l = e._deps; l; ) {
@@ -673,6 +702,7 @@ function runEffect(e: ReactiveNode): void {
         l = dep._deps
       } else l = l._nextDep
     }
+    broken = undefined
     throw error
   }
   if (dirty && e._flags & WATCHING) execute(e)
@@ -685,6 +715,8 @@ function runEffect(e: ReactiveNode): void {
 export function settle(): void {
   if (batchDepth || runningEffects) return
   if (effectQueue._size) {
+    // No check runs here: the path of a cut-off undo is finished before the effects' checks (see mend).
+    if (broken) mend()
     runningEffects = true
     try {
       drain(effectQueue, runEffect)

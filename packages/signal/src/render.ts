@@ -14,7 +14,7 @@ export interface RenderJob extends Queued {
 export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => void)
 
 /** @internal The render queue; propagate queues bindings itself (see there). */
-export const renders: Queue<RenderJob> = { _items: [], _size: 0 }
+export const renders: Queue<RenderJob> = { _items: [], _size: 0, _start: 0 }
 let waiters: (() => void)[] = []
 // `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
@@ -44,7 +44,7 @@ export function schedule(): void {
       // old one, before configure(), or this one, by a write in the schedule), is taken off. Never in a flush, which
       // posts nothing: every slot is filled (a binding disposed while queued has no source left).
       scheduled = false
-      for (let i = 0, l; i < renders._size; i++) if ((l = renders._items[i]!._deps)) l._dep._flags &= ~NOTIFIED
+      for (let i = renders._start, l; i < renders._size; i++) if ((l = renders._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
       report(error)
     }
   }
