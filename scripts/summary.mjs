@@ -2,6 +2,7 @@
 // Usage: node scripts/summary.mjs [dir] [runner...]; runners default to typecheck vitest e2e (scripts/test.sh);
 // .ci/run adds bench (scripts/bench.sh writes .results/bench.json).
 // A runner that should have written its report but did not (a crash) counts as one failure.
+// Each failed test is named on stderr, next to the counts: the end of a CI log is often all that is kept.
 import { readFileSync } from 'node:fs'
 
 const dir = process.argv[2] ?? '.results'
@@ -30,6 +31,33 @@ const count = (r) => {
   }
   return [r.passed, r.failed]
 }
+const firstLine = (message = '') => message.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300)
+/** "title: first line of the error" of each failed test in one runner's report. */
+const failures = (r) => {
+  if ('numPassedTests' in r) {
+    return r.testResults.flatMap((f) => {
+      const file = f.name.replace(`${process.cwd()}/`, '')
+      const tests = f.assertionResults.filter((a) => a.status === 'failed')
+      if (f.status === 'failed' && !tests.length) return [`${file}: ${firstLine(f.message)}`]
+      return tests.map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+    })
+  }
+  if (r.stats) {
+    const out = (r.errors ?? []).map((e) => `error: ${firstLine(e.message)}`)
+    const walk = (suite, path) => {
+      for (const s of suite.suites ?? []) walk(s, [...path, s.title])
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') {
+            const error = t.results?.at(-1)?.error?.message
+            out.push(`${[...path, spec.title].filter(Boolean).join(' > ')}: ${firstLine(error)}`)
+          }
+    }
+    walk(r, [])
+    return out
+  }
+  return r.failures ?? []
+}
 for (const name of expected) {
   const r = read(name)
   if (!r) {
@@ -40,6 +68,7 @@ for (const name of expected) {
   const [p, f] = count(r)
   // The breakdown goes to stderr, so that stdout's one line stays the harness's line.
   console.error(`summary: ${name}: ${p} passed, ${f} failed`)
+  for (const line of failures(r)) console.error(`summary:   failed: ${line}`)
   passed += p
   failed += f
 }
