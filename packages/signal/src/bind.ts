@@ -141,6 +141,9 @@ function writeClass(this: Binding, el: Element, value: unknown): void {
 }
 
 function writeStyle(this: Binding, el: HTMLElement, value: unknown): void {
+  // A length refuses a bare number (width: 40), silently: it gets px, as in React. A number the property takes as it
+  // is (opacity, z-index, line-height, a custom property) stays as it is.
+  if (typeof value == 'number' && !globalThis.CSS?.supports(this._arg, '' + value)) value = value + 'px'
   if (el.style.getPropertyValue(this._arg) != (value = value === false ? '' : text(value)))
     el.style.setProperty(this._arg, value as string)
 }
@@ -252,9 +255,13 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     // No attribute name holds '/', '=', '>' or NUL (setAttribute throws at every render); a style name is written
     // with dashes (style.setProperty ignores 'backgroundColor', silently), unless it is a custom property ('--x').
     // An SVG animation sets the attribute it names to its values, an `href` to a javascript: URL as well.
-    else if ('attr' in t)
-      (arg = sinkless(t.attr, /[\s\0/=>]/, /^(set|animate\w*)$/i.test((node as Element).localName) && /^(to|from|by|values|attributename)$/i)),
-        (writer = writeAttribute)
+    else if ('attr' in t) {
+      arg = sinkless(t.attr, /[\s\0/=>]/, /^(set|animate\w*)$/i.test((node as Element).localName) && /^(to|from|by|values|attributename)$/i)
+      writer = writeAttribute
+      // An ARIA state is the text "true" or "false", not an HTML boolean attribute: aria-expanded="" reads as
+      // unset, and so does no attribute (a closed menu button would not say it is closed).
+      if (/^aria-/i.test(arg as string)) format = after(format, (v) => (typeof v == 'boolean' ? String(v) : v))
+    }
     else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
     else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[a-z][A-Z]/)), (writer = writeStyle)
     // The sanitizer joins the format, held as the format is (see `formats`): writeHtml gets the sanitized HTML.

@@ -168,19 +168,44 @@ describe('Signal', () => {
     it('should set an attribute, and remove it for null, undefined and false', () => {
       const el = document.createElement('div')
       const s = new Signal<unknown>(5)
-      s.bind(el, { attr: 'aria-valuenow' })
+      s.bind(el, { attr: 'data-count' })
       flush()
-      expect(el.getAttribute('aria-valuenow')).toBe('5')
+      expect(el.getAttribute('data-count')).toBe('5')
       for (const v of [null, undefined, false]) {
         s.value = 1
         flush()
         s.value = v
         flush()
-        expect(el.hasAttribute('aria-valuenow')).toBe(false)
+        expect(el.hasAttribute('data-count')).toBe(false)
       }
       s.value = true
       flush()
-      expect(el.getAttribute('aria-valuenow')).toBe('')
+      expect(el.getAttribute('data-count')).toBe('')
+    })
+
+    it('should write an ARIA state as "true" or "false", and remove it for null and undefined', () => {
+      const el = document.createElement('button')
+      const open = new Signal<boolean | null | undefined>(false)
+      open.bind(el, { attr: 'aria-expanded' })
+      new Signal(3).bind(el, { attr: 'ARIA-pressed', format: (n) => n > 2 })
+      flush()
+      expect(el.getAttribute('aria-expanded')).toBe('false')
+      expect(el.getAttribute('aria-pressed')).toBe('true')
+      open.value = true
+      flush()
+      expect(el.getAttribute('aria-expanded')).toBe('true')
+      for (const v of [null, undefined]) {
+        open.value = true
+        flush()
+        open.value = v
+        flush()
+        expect(el.hasAttribute('aria-expanded')).toBe(false)
+      }
+      // Only booleans: anything else is written as for any attribute.
+      const label = new Signal<unknown>('Menu')
+      label.bind(el, { attr: 'aria-label' })
+      flush()
+      expect(el.getAttribute('aria-label')).toBe('Menu')
     })
 
     it('should toggle a class by truthiness', () => {

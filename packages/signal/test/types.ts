@@ -66,8 +66,13 @@ const stop: Dispose = effect(() => {
   return () => {}
 })
 stop()
-// @ts-expect-error an effect returns nothing or a cleanup function
+// What an assignment gives is ignored.
+effect(() => (document.title = name.value))
 effect(() => 5)
+// @ts-expect-error an effect is synchronous: what it reads after an await is not tracked
+effect(async () => {})
+// @ts-expect-error an object is no cleanup
+effect(() => ({ dispose() {} }))
 
 const r: string = batch(() => 'done')
 const u: number = untracked(() => count.value)

@@ -150,6 +150,27 @@ describe('Signal (Chromium)', () => {
       expect(el.getAttribute('style')).toBe('')
     })
 
+    it('should give px to a number a length refuses bare, and write one the property takes as it is', async () => {
+      const el = document.body.appendChild(document.createElement('div'))
+      const n = new Signal(40)
+      n.bind(el, { style: 'width' })
+      n.bind(el, { style: 'margin-left', format: (v) => -v / 8 })
+      n.bind(el, { style: 'z-index' })
+      n.bind(el, { style: 'line-height', format: (v) => v / 16 })
+      n.bind(el, { style: '--n' })
+      await settled()
+      expect(el.getAttribute('style')).toBe('width: 40px; margin-left: -5px; z-index: 40; line-height: 2.5; --n: 40;')
+      const mutations = observe(el)
+      n.value = 0
+      await settled()
+      expect([el.style.width, el.style.marginLeft, el.style.zIndex, el.style.lineHeight]).toEqual(['0px', '0px', '0', '0'])
+      // Shown already: nothing is written again.
+      n.value = 1
+      n.value = 0
+      await settled()
+      expect(mutations.stop()).toHaveLength(5)
+    })
+
     it('should render a computed once per flush, after subscribers and effects ran synchronously', async () => {
       const el = document.body.appendChild(document.createElement('p'))
       const a = new Signal(1)
