@@ -14,8 +14,12 @@ import { disposeKey } from './effect.ts'
 /** Where `.bind(node, target)` writes: a property name, or one of these objects (text when omitted). */
 export type BindTarget<T> =
   | ReadonlyBindTarget<T>
-  /** Two-way: the DOM event writes the element's value (checked for a checkbox) back into the signal. */
-  | { model: 'input' | 'change' }
+  /**
+   * Two-way: the DOM event writes the element's value (checked for a checkbox) back into the signal. Only for the
+   * types it is written back as: a number stays a number, anything else is the field's text (a `Signal<number | null>`
+   * holding null would get strings).
+   */
+  | ([T] extends [string | number | boolean | readonly string[]] ? { model: 'input' | 'change' } : never)
 
 /** The one-way targets (a computed cannot be bound two-way). `format` maps the value before it is written. */
 export type ReadonlyBindTarget<T> =

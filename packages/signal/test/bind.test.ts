@@ -363,6 +363,8 @@ describe('Signal', () => {
       const numbers = new Signal([1, 3])
       const other = select.cloneNode(true) as HTMLSelectElement
       other.innerHTML = '<option value="1">1</option><option value="2">2</option><option value="3">3</option>'
+      // Numbers render; what a change writes back is strings, so the types refuse the binding.
+      // @ts-expect-error a number[] signal would get string[]
       numbers.bind(other, { model: 'change' })
       flush()
       expect(Array.from(other.options, (o) => o.selected)).toEqual([true, false, true])

@@ -58,6 +58,15 @@ name.bind(el, { html: true })
 name.bind(input, { model: 'keyup' })
 // @ts-expect-error a computed cannot be bound two-way
 doubled.bind(input, { model: 'input' })
+// Two-way only for the types a field writes back: a number, text, a checkbox's boolean, a <select multiple>'s values.
+new Signal<'s' | 'm' | 'l'>('m').bind(input, { model: 'change' })
+new Signal(false).bind(input, { model: 'change' })
+new Signal<string[]>([]).bind(input, { model: 'change' })
+new Signal<string | number>(0).bind(input, { model: 'input' })
+// @ts-expect-error null is no number: the field's text would be written back
+new Signal<number | null>(null).bind(input, { model: 'input' })
+// @ts-expect-error a Date would get the field's text
+new Signal(new Date()).bind(input, { model: 'input' })
 // @ts-expect-error format gets the signal's type
 count.bind(el, { format: (v: string) => v })
 
