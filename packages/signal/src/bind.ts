@@ -17,7 +17,7 @@ export type BindTarget<T> =
   /**
    * Two-way: the DOM event writes the element's value (checked for a checkbox) back into the signal. Only for the
    * types it is written back as: a number stays a number, anything else is the field's text (a `Signal<number | null>`
-   * holding null would get strings).
+   * holding null would get strings). Generic code gets it through `Signal`'s first `bind` overload.
    */
   | ([T] extends [string | number | boolean | readonly string[]] ? { model: 'input' | 'change' } : never)
 
@@ -146,8 +146,10 @@ function writeClass(this: Binding, el: Element, value: unknown): void {
 
 function writeStyle(this: Binding, el: HTMLElement, value: unknown): void {
   // A length refuses a bare number (width: 40), silently: it gets px, as in React. A number the property takes as it
-  // is (opacity, z-index, line-height, a custom property) stays as it is.
-  if (typeof value == 'number' && !globalThis.CSS?.supports(this._arg, '' + value)) value = value + 'px'
+  // is (opacity, z-index, line-height) stays as it is, and so does any number in a custom property ('--x') or
+  // where there is no CSS.supports to ask (jsdom).
+  if (typeof value == 'number' && this._arg[1] != '-' && globalThis.CSS && !CSS.supports(this._arg, '' + value))
+    value = value + 'px'
   if (el.style.getPropertyValue(this._arg) != (value = value === false ? '' : text(value)))
     el.style.setProperty(this._arg, value as string)
 }
@@ -262,9 +264,11 @@ export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Bi
     else if ('attr' in t) {
       arg = sinkless(t.attr, /[\s\0/=>]/, /^(set|animate\w*)$/i.test((node as Element).localName) && /^(to|from|by|values|attributename)$/i)
       writer = writeAttribute
-      // An ARIA state is the text "true" or "false", not an HTML boolean attribute: aria-expanded="" reads as
-      // unset, and so does no attribute (a closed menu button would not say it is closed).
-      if (/^aria-/i.test(arg as string)) format = after(format, (v) => (typeof v == 'boolean' ? String(v) : v))
+      // An ARIA state that takes "true" and "false" is no HTML boolean attribute: aria-expanded="" reads as unset,
+      // and so does no attribute (a closed menu button would not say it is closed). Not the other aria-*
+      // attributes, where false still removes (aria-label="false" would be read out).
+      if (/^aria-(atomic|busy|checked|current|disabled|expanded|grabbed|haspopup|hidden|invalid|modal|multi(line|selectable)|pressed|readonly|required|selected)$/i.test(arg as string))
+        format = after(format, (v) => (typeof v == 'boolean' ? String(v) : v))
     }
     else if ('class' in t) (arg = named(t.class)), (writer = writeClass)
     else if ('style' in t) (arg = named(t.style, /\s|^(?!--).*[a-z][A-Z]/)), (writer = writeStyle)

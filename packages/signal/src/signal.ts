@@ -21,6 +21,8 @@ declare class Signal<T = unknown> {
   peek(): T
   /** Calls `fn` with the value now and after each change; returns the function that unsubscribes. */
   subscribe(fn: (value: T) => void): Dispose
+  /** Binds `node` two-way: its `target.model` event writes the field's value back (see BindTarget). */
+  bind(this: { peek(): string | number | boolean | readonly string[] }, node: Node, target: { model: 'input' | 'change' }): Binding
   /** Renders the value into `node` (text by default, or `target`), coalesced: at most one DOM write per flush. */
   bind(node: Node, target?: BindTarget<T>): Binding
   /** The value, read as `.value` is (tracked): `JSON.stringify` writes a signal as its value. */

@@ -206,6 +206,24 @@ describe('Signal', () => {
       label.bind(el, { attr: 'aria-label' })
       flush()
       expect(el.getAttribute('aria-label')).toBe('Menu')
+      // Only the states that take "true" and "false": on the other aria-* attributes false removes.
+      label.value = false
+      new Signal(false).bind(el, { attr: 'aria-valuenow' })
+      flush()
+      expect([el.hasAttribute('aria-label'), el.hasAttribute('aria-valuenow')]).toEqual([false, false])
+    })
+
+    it('should write numbers in styles as they are where there is no CSS.supports to ask', () => {
+      vi.stubGlobal('CSS', undefined)
+      try {
+        const el = document.createElement('div')
+        new Signal(0.5).bind(el, { style: 'opacity' })
+        new Signal(3).bind(el, { style: 'z-index' })
+        flush()
+        expect([el.style.opacity, el.style.zIndex]).toEqual(['0.5', '3'])
+      } finally {
+        vi.unstubAllGlobals()
+      }
     })
 
     it('should toggle a class by truthiness', () => {

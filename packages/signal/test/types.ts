@@ -63,6 +63,9 @@ new Signal<'s' | 'm' | 'l'>('m').bind(input, { model: 'change' })
 new Signal(false).bind(input, { model: 'change' })
 new Signal<string[]>([]).bind(input, { model: 'change' })
 new Signal<string | number>(0).bind(input, { model: 'input' })
+export const generic = <T extends string>(field: Signal<T>) => field.bind(input, { model: 'input' })
+// @ts-expect-error unknown may be anything: the field's text would be written back
+new Signal<unknown>('').bind(input, { model: 'input' })
 // @ts-expect-error null is no number: the field's text would be written back
 new Signal<number | null>(null).bind(input, { model: 'input' })
 // @ts-expect-error a Date would get the field's text

@@ -164,7 +164,7 @@ describe('Signal (Chromium)', () => {
       n.value = 0
       await settled()
       expect([el.style.width, el.style.marginLeft, el.style.zIndex, el.style.lineHeight]).toEqual(['0px', '0px', '0', '0'])
-      // Shown already: nothing is written again.
+      // Shown already ('0px' for 0 is written again, as it is not its text, but changes nothing): no mutation.
       n.value = 1
       n.value = 0
       await settled()
