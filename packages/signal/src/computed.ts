@@ -71,7 +71,7 @@ Computed.prototype.peek = function (this: Computed) {
 keepAlive.push(new Computed(() => 0))
 
 /** Creates a computed value from `fn`, which reads signals and computeds (and must not write them). */
-export function computed<T>(fn: () => T): Computed<T> {
+export function computed<T>(fn: (this: void) => T): Computed<T> {
   return new Computed(expectFunction(fn, 'computed'))
 }
 

@@ -436,8 +436,10 @@ export function recompute(c: ReactiveNode): void {
   activeSub = c
   let value: unknown
   let error = 0
+  // Called as a plain function: `this` in it is undefined, not the node (its internals are no one's business).
+  const fn = c._fn!
   try {
-    value = c._fn!()
+    value = fn()
   } catch (e) {
     // Thrown before reading anything (a stack overflow deep in a cold chain, say): no source would ever
     // announce a change, so it stays DIRTY and the next read or check runs it again instead of rethrowing
@@ -610,7 +612,8 @@ export function write(s: ReactiveNode, value: unknown): void {
  * or computed that writes. Apart from `write`, whose other variables a closure there would put in a context at every write.
  */
 function equal(s: ReactiveNode, old: unknown, value: unknown): boolean {
-  return untracked(() => s._equals!(old, value))
+  const equals = s._equals!
+  return untracked(() => equals(old, value))
 }
 
 function notify(s: ReactiveNode): void {
@@ -648,8 +651,9 @@ export function execute(e: ReactiveNode): void {
   const hidden = countHidden(prev)
   activeSub = e
   let keep: unknown
+  const fn = e._fn!
   try {
-    const result = e._fn!()
+    const result = fn()
     if (typeof result == 'function') e._cleanup = result as () => void
   } catch (error) {
     keep = !e._depsTail

@@ -8,7 +8,7 @@ import { EQUALS } from './flags.ts'
 /** Options of `new Signal(value, options)`. */
 export interface SignalOptions<T> {
   /** Decides whether a write changes the value (a write of an equal value is a no-op); default `Object.is`. */
-  equals?: (previous: T, next: T) => boolean
+  equals?: (this: void, previous: T, next: T) => boolean
 }
 
 /** A reactive value. Reads inside computeds and effects are tracked; writes notify them and re-render bindings. */
@@ -36,7 +36,9 @@ declare class Signal<T = unknown> {
   /** @internal */ _flags: number
   /** @internal */ _subs: Link | undefined
   /** @internal */ _subsTail: Link | undefined
-  /** @internal */ _equals: ((previous: T, next: T) => boolean) | undefined
+  // `any`, not T: a function of T here would make Signal<T> invariant in the repo's own types, not in the shipped
+  // ones (internals are stripped), and the type tests would check something else than what users get.
+  /** @internal */ _equals: ((previous: any, next: any) => boolean) | undefined
 }
 
 // Signal is a constructor function with its methods on Signal.prototype, not an ES class: the minified output is

@@ -35,6 +35,8 @@ settled().then(() => bindings.forEach((b) => b[Symbol.dispose]()), stop)
 export const total: number = doubled.valueOf() + JSON.parse(JSON.stringify(doubled.toJSON())) + count.valueOf()
 export const label: string = \`\${doubled.toString()} \${count}\`
 export const api: [typeof scheduler, typeof Signal] = [scheduler, Signal]
+// A Signal<T> is a Signal<unknown>, a Signal of a wider T, and a Computed<T> (the read-only view a helper can take).
+export const views: [Signal<unknown>, Signal<string>, Computed<number>] = [count, new Signal<'a' | 'b'>('a'), count]
 `
 const tsconfig = () => ({
   compilerOptions: {

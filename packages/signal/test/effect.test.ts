@@ -6,6 +6,28 @@ afterEach(() => {
 })
 
 describe('effect', () => {
+  it('should call an effect, a computed and an equals function with `this` undefined, not a node of the graph', () => {
+    const thises: unknown[] = []
+    const s = new Signal(0, {
+      equals(a, b) {
+        thises.push(this)
+        return a === b
+      },
+    })
+    const c = computed(function () {
+      thises.push(this)
+      return s.value
+    })
+    const stop = effect(function () {
+      thises.push(this)
+      c.value
+    })
+    s.value = 1
+    stop()
+    // effect, computed; equals, computed, effect
+    expect(thises).toEqual([undefined, undefined, undefined, undefined, undefined])
+  })
+
   it('should run now and after each change of what it read', () => {
     const a = new Signal(1)
     const seen: number[] = []

@@ -97,3 +97,15 @@ configure({ schedule: (f) => setTimeout(f, 0) })
 configure({ schedule: 'idle' })
 
 export { n, s, d, r, u, p }
+
+// A Signal<T> is a Signal<unknown> (and of a wider T). (That it is a Computed<T> too, the read-only view, holds for
+// the shipped types, without internals: test/dist.test.ts.)
+export const widened: [Signal<unknown>, Signal<string>] = [count, new Signal<'a' | 'b'>('a')]
+// @ts-expect-error `this` in an effect is undefined, not an object with dispose() (as in Preact): use what effect() returns
+effect(function (this: { dispose(): void }) {
+  this.dispose()
+})
+// @ts-expect-error nor in a computed's function
+computed(function (this: { value: number }) {
+  return this.value
+})
