@@ -19,7 +19,9 @@ export type BindTarget<T> =
    * types it is written back as: a number stays a number, anything else is the field's text (a `Signal<number | null>`
    * holding null would get strings). Generic code gets it through `Signal`'s first `bind` overload.
    */
-  | ([T] extends [string | number | boolean | readonly string[]] ? { model: 'input' | 'change' } : never)
+  | ([T] extends [string | number | boolean | readonly string[]]
+      ? { model: 'input' | 'change' }
+      : { model: 'needs a Signal<string | number | boolean | string[]>' })
 
 /** The one-way targets (a computed cannot be bound two-way). `format` maps the value before it is written. */
 export type ReadonlyBindTarget<T> =
@@ -242,7 +244,7 @@ function urlOnly(value: unknown): unknown {
 }
 
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
-export function bind(this: Source, node: Node, target?: BindTarget<unknown>): Binding {
+export function bind(this: Source, node: Node, target?: BindTarget<any>): Binding {
   if (typeof (node as Node | null)?.nodeType != 'number') fail('expected a DOM Node, got ' + kind(node))
   scriptless(node)
   let writer: Writer = writeText

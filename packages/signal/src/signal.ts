@@ -85,7 +85,7 @@ Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => voi
   })
 }
 
-Signal.prototype.bind = bind as Signal['bind']
+Signal.prototype.bind = bind as Signal<any>['bind']
 
 // As @preact/signals-core: a signal stands for its value in JSON, arithmetic and template literals (JSON.stringify
 // wrote its internal fields, and `${s}` read '[object Object]').
