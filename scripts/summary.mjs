@@ -16,13 +16,15 @@ const read = (name) => {
     return undefined
   }
 }
+// A Vitest file that failed with no failed test in it: it did not load, or a hook (beforeAll, afterAll) threw.
+const failedAlone = (f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed')
 /** [passed, failed] of one runner's report. */
 const count = (r) => {
   if ('numPassedTests' in r) {
-    // Vitest's JSON reporter; a file that failed to load has no tests but is a failed suite.
+    // Vitest's JSON reporter; a file that failed to load, or whose hook threw, is a failed suite (see failedAlone).
     return [
       r.numPassedTests,
-      r.numFailedTests + r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length,
+      r.numFailedTests + r.testResults.filter(failedAlone).length,
     ]
   }
   if (r.stats) {
@@ -31,14 +33,16 @@ const count = (r) => {
   }
   return [r.passed, r.failed]
 }
-const firstLine = (message = '') => message.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300)
+// Whatever was thrown: a test may throw a plain object or a number, whose "message" is null or no string.
+const firstLine = (message) =>
+  String(message ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300) || '(no message: see the log)'
 /** "title: first line of the error" of each failed test in one runner's report. */
 const failures = (r) => {
   if ('numPassedTests' in r) {
     return r.testResults.flatMap((f) => {
       const file = f.name.replace(`${process.cwd()}/`, '')
       const tests = f.assertionResults.filter((a) => a.status === 'failed')
-      if (f.status === 'failed' && !tests.length) return [`${file}: ${firstLine(f.message)}`]
+      if (failedAlone(f)) return [`${file}: ${firstLine(f.message)}`]
       return tests.map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
     })
   }

@@ -149,7 +149,7 @@ function writeClass(this: Binding, el: Element, value: unknown): void {
 function writeStyle(this: Binding, el: HTMLElement, value: unknown): void {
   // A length refuses a bare number (width: 40), silently: it gets px, as in React. A number the property takes as it
   // is (opacity, z-index, line-height) stays as it is, and so does any number in a custom property ('--x') or
-  // where there is no CSS.supports to ask (jsdom).
+  // where there is no CSS.supports to ask (jsdom; happy-dom's says yes to everything).
   if (typeof value == 'number' && this._arg[1] != '-' && globalThis.CSS && !CSS.supports(this._arg, '' + value))
     value = value + 'px'
   if (el.style.getPropertyValue(this._arg) != (value = value === false ? '' : text(value)))

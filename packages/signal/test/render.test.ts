@@ -65,18 +65,21 @@ describe('settled', () => {
   it('should resolve when a render of the flush threw, its error reported, the other renders written', async () => {
     const reported: unknown[] = []
     vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
-    const boom = new Error('format')
-    const s = new Signal(1)
-    const bad = document.createElement('p')
-    const good = document.createElement('p')
-    s.bind(bad, { format: (v) => { if (v > 1) throw boom; return v } })
-    s.bind(good)
-    await settled()
-    s.value = 2
-    await settled()
-    expect([bad.textContent, good.textContent]).toEqual(['1', '2'])
-    expect(reported).toEqual([boom])
-    vi.unstubAllGlobals()
+    try {
+      const boom = new Error('format')
+      const s = new Signal(1)
+      const bad = document.createElement('p')
+      const good = document.createElement('p')
+      s.bind(bad, { format: (v) => { if (v > 1) throw boom; return v } })
+      s.bind(good)
+      await settled()
+      s.value = 2
+      await settled()
+      expect([bad.textContent, good.textContent]).toEqual(['1', '2'])
+      expect(reported).toEqual([boom])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 
