@@ -432,12 +432,13 @@ export function recompute(c: ReactiveNode): void {
   c._depsTail = undefined
   runId++
   c._gv = clock._version
+  // Called as a plain function: `this` in it is undefined, not the node (its internals are no one's business).
+  // Read before activeSub is set: between that and the try, nothing should run that an overflow could cut short.
+  const fn = c._fn!
   const prev = activeSub
   activeSub = c
   let value: unknown
   let error = 0
-  // Called as a plain function: `this` in it is undefined, not the node (its internals are no one's business).
-  const fn = c._fn!
   try {
     value = fn()
   } catch (e) {
@@ -648,10 +649,11 @@ export function execute(e: ReactiveNode): void {
   // Run from a computed's function (an effect() in it: its writes' effects wait, see outerRead), the effect hides
   // that computed: counted for flush() (see computing), here where activeSub is replaced, as untracked() counts it
   // where it is cleared.
+  // Read before anything is set that the finally undoes, as in recompute.
+  const fn = e._fn!
   const hidden = countHidden(prev)
   activeSub = e
   let keep: unknown
-  const fn = e._fn!
   try {
     const result = fn()
     if (typeof result == 'function') e._cleanup = result as () => void
