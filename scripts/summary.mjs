@@ -22,10 +22,7 @@ const failedAlone = (f) => f.status === 'failed' && !f.assertionResults?.some((a
 const count = (r) => {
   if ('numPassedTests' in r) {
     // Vitest's JSON reporter; a file that failed to load, or whose hook threw, is a failed suite (see failedAlone).
-    return [
-      r.numPassedTests,
-      r.numFailedTests + r.testResults.filter(failedAlone).length,
-    ]
+    return [r.numPassedTests, r.numFailedTests + r.testResults.filter(failedAlone).length]
   }
   if (r.stats) {
     // Playwright's JSON reporter (e2e and bench); top-level errors (a web server that did not start) are failures.
@@ -41,9 +38,10 @@ const failures = (r) => {
   if ('numPassedTests' in r) {
     return r.testResults.flatMap((f) => {
       const file = f.name.replace(`${process.cwd()}/`, '')
-      const tests = f.assertionResults.filter((a) => a.status === 'failed')
       if (failedAlone(f)) return [`${file}: ${firstLine(f.message)}`]
-      return tests.map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+      return f.assertionResults
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
     })
   }
   if (r.stats) {
