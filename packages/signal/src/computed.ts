@@ -29,10 +29,12 @@ declare class Computed<T = unknown> {
   /** @internal */ _flags: number
   /** @internal */ _subs: Link | undefined
   /** @internal */ _subsTail: Link | undefined
-  /** @internal */ _fn: () => T
-  /** @internal */ _deps: Link | undefined
-  /** @internal */ _depsTail: Link | undefined
-  /** @internal */ _gv: number
+  // Optional, the internals a signal lacks: a Signal<T> is a Computed<T> in the repo's own types too, as in the
+  // shipped ones (internals are stripped), for code type-checked against the sources in this workspace.
+  /** @internal */ _fn?: () => T
+  /** @internal */ _deps?: Link | undefined
+  /** @internal */ _depsTail?: Link | undefined
+  /** @internal */ _gv?: number
 }
 
 // A constructor function whose prototype extends Signal.prototype (subscribe, bind, instanceof Signal) rather

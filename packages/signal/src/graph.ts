@@ -338,8 +338,8 @@ export function checkDirty(sub: ReactiveNode): boolean {
       const dep = link._dep
       const flags = dep._flags
       // DIRTY and not PENDING: a source left stale by a released leaf (see release), or one whose last run threw
-      // before reading anything.
-      if (flags & (PENDING | DIRTY) || (flags & UNWATCHED && dep._gv !== clock._version)) {
+      // before reading anything. RUNNING alone: a computed whose function is running now, above this check.
+      if (flags & (PENDING | DIRTY | RUNNING) || (flags & UNWATCHED && dep._gv !== clock._version)) {
         if (!(flags & RUNNING)) {
           // The way back up: a computed whose only subscriber link is this one keeps it in `_subs` (no stack write).
           if (dep._subs === link && !link._nextSub) dep._flags = flags | RUNNING | ALONE
@@ -353,7 +353,10 @@ export function checkDirty(sub: ReactiveNode): boolean {
           continue
         }
         // `dep` is already on the evaluation path: a cycle. Treated as changed, so recomputing `sub` reads it
-        // and caches the "Cycle detected" error.
+        // and caches the "Cycle detected" error. Also when `dep` is running its function (not flagged any more),
+        // and this link still holds the version it has: `sub` was computed from the value `dep` is replacing, and
+        // taken for fresh it gave that old value to the run that closed the cycle, with no error (a spreadsheet
+        // cell edited to close a cycle, read first).
       } else if (link._version == dep._version) {
         link = link._nextDep
         continue
@@ -426,7 +429,7 @@ function up(): Link {
 export function recompute(c: ReactiveNode): void {
   const old = c._value
   const oldError = c._flags & ERRORED
-  // A retry after an error thrown before any read (see below).
+  // A retry after an error thrown before any read, or after a RangeError of its own (see below).
   const retry = oldError && c._flags & DIRTY
   c._flags = (c._flags & ~(DIRTY | PENDING | ERRORED | ALONE | PARKED)) | RUNNING
   c._depsTail = undefined
@@ -457,6 +460,19 @@ export function recompute(c: ReactiveNode): void {
     c._value = value
     c._version!++
   }
+  // A stack overflow (a RangeError) this run threw itself after reading something, rather than rethrowing the cached
+  // error of the source it read last (which will announce its own change): it came from a read of a computed that
+  // the overflow cut short before it was linked, so no change would ever be announced. A cold chain whose links read
+  // a signal of their own first stayed in error for good so, whatever was written or read after. It is retried
+  // instead, as one that threw before reading anything; a retry that overflows again announces nothing (below).
+  // Here, after the store, for the same reason as the loop below, and with no call: where the overflow came from the
+  // stack is still nearly full, and a call to a helper overflowed in turn (Chromium). Any RangeError of its own counts
+  // (`toFixed(200)`): its function runs again at each read, and its readers do not.
+  if (error == ERRORED && value instanceof RangeError) {
+    // ERRORED alone: it read something (the cast undoes the narrowing of the reset above).
+    const dep = (c._depsTail as Link | undefined)!._dep
+    if (!(dep._flags & ERRORED && dep._value === value)) error |= c._flags |= DIRTY
+  }
   // Thrown before reading anything, it keeps the sources of its last run, if it had any (as an effect does, see
   // execute): a change of one flags it, and its readers, which otherwise trusted their flags and never looked at it
   // again. Not in the catch, nor before anything above: code that makes no call can throw a stack overflow too
@@ -466,15 +482,15 @@ export function recompute(c: ReactiveNode): void {
   // the tail stay linked, kept all the same.
   if (error & DIRTY) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
   purge(c)
-  if (retry && changed) announce(c, prev)
+  if (retry && changed && !(error & DIRTY)) announce(c, prev)
 }
 
 /**
- * A retry that returned, or threw after reading (see recompute): no source announced it, so it is announced as a
- * write of `c`: its subscribers are flagged (one recomputed earlier in a check running now read the old error), the
- * global version moves for the unwatched computeds that read the old error, a check running now looks again at what
- * it passed, and the effects it queues run once the outermost read is done (see outerRead), or in the drain
- * running now. `reader` is the computed or effect whose read ran it.
+ * A retry that returned, or threw after reading (not a RangeError of its own: see recompute): no source announced it,
+ * so it is announced as a write of `c`: its subscribers are flagged (one recomputed earlier in a check running now read
+ * the old error), the global version moves for the unwatched computeds that read the old error, a check running now
+ * looks again at what it passed, and the effects it queues run once the outermost read is done (see outerRead), or in
+ * the drain running now. `reader` is the computed or effect whose read ran it.
  */
 function announce(c: ReactiveNode, reader: ReactiveNode | undefined): void {
   notify(c)
@@ -579,7 +595,12 @@ export function readComputed(c: ReactiveNode, track: boolean): unknown {
   const flags = c._flags
   // The same after the read (every run restores it).
   const sub = activeSub
-  if (flags & RUNNING) throw cycle()
+  // Linked all the same: `sub` caches the error, and must hear when `c` (or a cycle broken further on) changes. Not
+  // linked, a `sub` that had read a source before kept only that one, and the error stayed when the cycle was broken.
+  if (flags & RUNNING) {
+    if (track && sub) link(c, sub)
+    throw cycle()
+  }
   if (flags & (DIRTY | PENDING) || (flags & UNWATCHED && c._gv !== clock._version))
     if (!sub) outerRead(c, flags)
     else if (flags & DIRTY) recompute(c)

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import * as lib from '@eddy/signal'
 import { Signal, computed, effect, batch, configure, flush } from '@eddy/signal'
+import { coldChains } from './cold-chain.ts'
 
 describe('computed', () => {
   it('should be lazy and cached', () => {
@@ -1122,6 +1124,69 @@ describe('computed', () => {
     expect(seen[seen.length - 1]).toBe(2)
   })
 
+  // From a spreadsheet trial: a cell edited to close a cycle renders first, so the first read after the write is
+  // of the computed whose source changed. It recomputes, and reads the other member, whose link to it still held the
+  // version it had: taken for fresh, it gave its old value, and neither showed an error.
+  describe('a cycle closed by a write', () => {
+    const read = (c: { value: number }) => {
+      try {
+        return c.value
+      } catch (e) {
+        return (e as Error).message
+      }
+    }
+
+    it('should be detected when first read at the computed whose source changed', () => {
+      const close = new Signal(false)
+      const a: { value: number } = computed((): number => b.value + 1)
+      const b: { value: number } = computed((): number => (close.value ? a.value : 5))
+      expect([read(b), read(a)]).toEqual([5, 6])
+      close.value = true
+      expect([read(b), read(a)]).toEqual(['Cycle detected', 'Cycle detected'])
+      close.value = false
+      expect([read(b), read(a)]).toEqual([5, 6])
+    })
+
+    it('should be detected by an effect reading that computed first, and recover once broken', () => {
+      const close = new Signal(false)
+      const a: { value: number } = computed((): number => b.value + 1)
+      const b: { value: number } = computed((): number => (close.value ? a.value : 5))
+      const seen: unknown[] = []
+      const stop = effect(() => void seen.push([read(b), read(a)]))
+      close.value = true
+      close.value = false
+      expect(seen).toEqual([
+        [5, 6],
+        ['Cycle detected', 'Cycle detected'],
+        [5, 6],
+      ])
+      stop()
+    })
+
+    // A member that read a signal before the one running caches the error having read something, so it keeps only
+    // what it read: without a link to the running one, breaking the cycle never reached it (its error stayed for
+    // good, until that signal changed).
+    it.each([false, true])('should let every member recover once broken (watched: %s)', (watched) => {
+      const own = new Signal(0)
+      const c = new Signal<number | 'cycle'>(5)
+      const a: { value: number } = computed((): number => own.value + b.value + 1)
+      const b: { value: number } = computed((): number => x.value + 1)
+      const x: { value: number } = computed((): number => (c.value === 'cycle' ? a.value : c.value))
+      const seen: Record<string, unknown> = {}
+      const stops = watched ? [effect(() => void (seen.b = read(b))), effect(() => void (seen.a = read(a)))] : []
+      const now = () => (watched ? { ...seen } : { b: read(b), a: read(a) })
+      expect(now()).toEqual({ b: 6, a: 7 })
+      c.value = 'cycle'
+      expect(now()).toEqual({ b: 'Cycle detected', a: 'Cycle detected' })
+      c.value = 1
+      expect(now()).toEqual({ b: 2, a: 3 })
+      c.value = 'cycle'
+      c.value = 2
+      expect([read(x), read(b), read(a)]).toEqual([2, 3, 4])
+      stops.forEach((stop) => stop())
+    })
+  })
+
   it('should update a warm 100,000-deep chain of computeds without overflowing the stack', () => {
     const head = new Signal(0)
     let node: { value: number } = head
@@ -1181,6 +1246,47 @@ describe('computed', () => {
     expect(rounds).toBeLessThan(200)
     written.head.value = -1
     expect(written.tail.value).toBe(49_999)
+  })
+
+  // From a spreadsheet trial: with links that read a signal of their own first, the link where the overflow landed
+  // had read something, so it cached the error, and the link below was never linked: nothing it read would change,
+  // and nothing brought the chain back, writes and reads bottom-up alike (0 of 31 lengths recovered by writes).
+  describe.each([
+    ['its own signal, then the link below', true],
+    ['only the link below', false],
+  ])('a cold chain too deep for the stack whose links read %s', (_, own) => {
+    const lengths = [20_000, 21_331, 22_662, 23_993, 25_324, 26_655]
+    it('should come back by writing the bottom and reading the top', () => {
+      const tries = coldChains(lib, { own, watched: false, lengths })
+      expect(tries.filter((t) => !t.ok)).toEqual([])
+    })
+    it('should come back under an effect by reading every link bottom-up once', () => {
+      const tries = coldChains(lib, { own, watched: true, lengths })
+      expect(tries.filter((t) => !t.ok)).toEqual([])
+    })
+  })
+
+  // Retried as a stack overflow is (see recompute): read again at each read, never a loop of its readers.
+  it('should rethrow a RangeError of its own function at each read, and run its effect once per change', () => {
+    const s = new Signal(1)
+    let runs = 0
+    const c = computed(() => {
+      runs++
+      return s.value.toFixed(200)
+    })
+    const seen: unknown[] = []
+    const stop = effect(() => {
+      try {
+        seen.push(c.value)
+      } catch (e) {
+        seen.push((e as Error).name)
+      }
+    })
+    expect(() => c.value).toThrow(RangeError)
+    s.value = 2
+    expect(seen).toEqual(['RangeError', 'RangeError'])
+    expect(runs).toBeLessThan(10)
+    stop()
   })
 
   describe('found by a review of the stack-overflow fixes', () => {

@@ -98,9 +98,9 @@ configure({ schedule: 'idle' })
 
 export { n, s, d, r, u, p }
 
-// A Signal<T> is a Signal<unknown> (and of a wider T). (That it is a Computed<T> too, the read-only view, holds for
-// the shipped types, without internals: test/dist.test.ts.)
-export const widened: [Signal<unknown>, Signal<string>] = [count, new Signal<'a' | 'b'>('a')]
+// A Signal<T> is a Signal<unknown> (and of a wider T), and a Computed<T>, the read-only view: here, against the
+// sources (as code in this workspace is checked), as in the shipped types (test/dist.test.ts).
+export const widened: [Signal<unknown>, Signal<string>, Computed<number>] = [count, new Signal<'a' | 'b'>('a'), count]
 // @ts-expect-error `this` in an effect is undefined, not an object with dispose() (as in Preact): use what effect() returns
 effect(function (this: { dispose(): void }) {
   this.dispose()

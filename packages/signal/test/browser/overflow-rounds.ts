@@ -13,8 +13,8 @@ import type * as Eddy from '@eddy/signal'
 import { nearlyFull, overflowCases } from '../overflow-cases.ts'
 
 let instance = 0
-// A query makes a new module instance of the same file.
-const load = (): Promise<typeof Eddy> =>
+/** A new module instance of the shipped build (a query makes one of the same file): its functions are cold. */
+export const load = (): Promise<typeof Eddy> =>
   import(/* @vite-ignore */ new URL(`../../dist/index.js?instance=${++instance}`, import.meta.url).href)
 
 /** The names of the overflow cases (`acts` of overflow-cases.ts). */
