@@ -185,15 +185,15 @@ export function attach(l: Link): void {
     } else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
-        // Its flags are exact from now on. The first one was validated by the read that got us here, unless a
-        // getter run since wrote a signal (`_written` is past its stamp; a computed going unwatched moves the
-        // global version with no write, and is no reason), maybe one it had read: then it is flagged,
-        // and what just read it notified. One below that was not found fresh at this version is flagged too when
-        // the one above it is (whose check walks down to it). Below a fresh one, it was watched when the one above
-        // was validated, and detached since with no write in between: as fresh as a watched source. Flagged there,
-        // with nothing above it flagged, it would stop every later write.
+        // Its flags are exact from now on. The first one was validated by the read that got us here, unless a getter
+        // run since wrote a signal (`_written` is past its stamp; a computed going unwatched moves the global version
+        // with no write, and is no reason), maybe one it had read: then it is flagged, and what just read it notified.
+        // One below that was not found fresh at this version is flagged too when the one above it is flagged, or waits
+        // to be retried (DIRTY: its run reads it, through a check). Below a fresh one, it was watched when the one
+        // above was validated, and detached since with no write in between: as fresh as a watched source. Flagged
+        // there, with nothing above it flagged, it would stop every later write.
         dep._flags &= ~UNWATCHED
-        if (depth ? dep._gv !== clock._version && l._sub._flags & PENDING : dep._gv! < clock._written) {
+        if (depth ? dep._gv !== clock._version && l._sub._flags & (PENDING | DIRTY) : dep._gv! < clock._written) {
           dep._flags |= PENDING
           if (!depth) propagate(l)
         }
@@ -479,8 +479,10 @@ export function recompute(c: ReactiveNode): void {
   // where it runs cold (V8 calls its own runtime there now and then, which checks the stack). Found in Chromium,
   // with a new instance of the bundle: one thrown from this loop in the catch skipped the restore of activeSub,
   // and every later read outside any computed subscribed this one. Thrown here, it skips purge: the sources past
-  // the tail stay linked, kept all the same.
-  if (error & DIRTY) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
+  // the tail stay linked, kept all the same. Not for one that read something (a RangeError of its own): the links of
+  // its last run beyond what it read are stale, and kept they were taken for sources (a review found a stale
+  // computed taken for fresh, a false "Cycle detected" that stayed, an effect run twice for one write).
+  if (error & DIRTY && !c._depsTail) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
   purge(c)
   if (retry && changed && !(error & DIRTY)) announce(c, prev)
 }

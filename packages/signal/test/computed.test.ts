@@ -6,6 +6,10 @@ import * as lib from '@eddy/signal'
 import { Signal, computed, effect, batch, configure, flush } from '@eddy/signal'
 import { coldChains } from './cold-chain.ts'
 
+const fail = (e: Error): never => {
+  throw e
+}
+
 describe('computed', () => {
   it('should be lazy and cached', () => {
     const s = new Signal(1)
@@ -1287,6 +1291,61 @@ describe('computed', () => {
     expect(seen).toEqual(['RangeError', 'RangeError'])
     expect(runs).toBeLessThan(10)
     stop()
+  })
+
+  // From the review of the RangeError retry: a retried computed that had read something kept the links of its last
+  // run beyond what it read, and they were taken for sources.
+  describe('a computed retried after a RangeError of its own', () => {
+    const show = (c: { value: unknown }) => {
+      try {
+        return c.value
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`
+      }
+    }
+
+    it.each([
+      ['a RangeError after reading', (s: Signal<number>) => s.value === 1 && fail(new RangeError('range'))],
+      ['an error before reading anything', (s: Signal<number>) => (s.peek() === 1 && fail(new Error('before')), s.value)],
+    ])('should leave no stale source taken for fresh when an effect starts watching it (%s)', (_, trip) => {
+      const s = new Signal(0)
+      const t = new Signal(0)
+      const c1 = computed(() => t.value * 10)
+      const c3 = computed(() => (trip(s), c1.value))
+      expect(c3.value).toBe(0)
+      t.value = 1 // c1, unwatched, is stale
+      s.value = 1
+      const stop = effect(() => void show(c3))
+      expect(c1.value).toBe(10)
+      stop()
+      expect(c1.value).toBe(10)
+    })
+
+    it('should not take a cycle of its last run for one now', () => {
+      const s = new Signal(0)
+      const c0: { value: number } = computed((): number => (s.value === 2 && fail(new RangeError('range')), c2.value))
+      const c1 = computed(() => c0.value + 1)
+      const c2: { value: number } = computed((): number => c0.value + 1)
+      const stop = effect(() => void show(c0))
+      expect([c0, c1, c2].map(show)).toEqual(Array(3).fill('Error: Cycle detected'))
+      s.value = 2
+      expect([c0, c1, c2].map(show)).toEqual(Array(3).fill('RangeError: range'))
+      stop()
+      expect([c0, c1, c2].map(show)).toEqual(Array(3).fill('RangeError: range'))
+    })
+
+    it('should run an effect once for one write', () => {
+      const s = new Signal(0)
+      const c0 = computed(() => (s.value === 1 && fail(new RangeError('c0')), s.value))
+      const c2 = computed(() => (s.value === 3 && fail(new RangeError('c2')), c0.value + 1))
+      const seen: unknown[] = []
+      effect(() => void seen.push(show(c2)))
+      effect(() => void show(c0))
+      s.value = 1
+      seen.length = 0
+      s.value = 3
+      expect(seen).toEqual(['RangeError: c2'])
+    })
   })
 
   describe('found by a review of the stack-overflow fixes', () => {

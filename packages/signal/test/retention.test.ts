@@ -81,3 +81,35 @@ describe('a disposed effect is not kept by the computeds it read', () => {
     expect(alive(refs)).toEqual({ big: false, x: false })
   })
 })
+
+// A cycle's members are sources of each other (each is linked to the one it read while that one ran, so that it hears
+// when the cycle is broken): README, "Errors and cycles". Once the cycle is broken and one of them is read, their
+// sources no longer hold them.
+describe('a cycle of computeds, after its last effect', () => {
+  // Its own scope: only `read` (dropped by the test) holds the computeds.
+  function cycle(s: Signal<number>, sw: Signal<boolean>) {
+    const big = { payload: new Array(1e5).fill(1) }
+    const a: Computed<number> = computed(() => (sw.value ? s.value + b.value : s.value) + big.payload.length * 0)
+    const b: Computed<number> = computed(() => a.value + 1)
+    const stop = effect(() => {
+      try {
+        b.value
+      } catch {}
+    })
+    return { read: () => a.value, stop, refs: { big: new WeakRef(big), a: new WeakRef(a), b: new WeakRef(b) } }
+  }
+
+  it('lets them go once the cycle is broken and one of them is read', async () => {
+    const s = new Signal(1)
+    const sw = new Signal(true)
+    const made: Partial<ReturnType<typeof cycle>> = cycle(s, sw)
+    const refs = made.refs!
+    expect(() => made.read!()).toThrow('Cycle detected')
+    made.stop!()
+    sw.value = false
+    expect(made.read!()).toBe(1)
+    made.read = made.stop = undefined
+    await collect()
+    expect({ big: !!refs.big.deref(), a: !!refs.a.deref(), b: !!refs.b.deref() }).toEqual({ big: false, a: false, b: false })
+  })
+})
