@@ -188,12 +188,13 @@ export function attach(l: Link): void {
         // Its flags are exact from now on. The first one was validated by the read that got us here, unless a getter
         // run since wrote a signal (`_written` is past its stamp; a computed going unwatched moves the global version
         // with no write, and is no reason), maybe one it had read: then it is flagged, and what just read it notified.
-        // One below that was not found fresh at this version is flagged too when the one above it is flagged, or waits
-        // to be retried (DIRTY: its run reads it, through a check). Below a fresh one, it was watched when the one
-        // above was validated, and detached since with no write in between: as fresh as a watched source. Flagged
-        // there, with nothing above it flagged, it would stop every later write.
+        // One below that was not found fresh at this version is flagged too when the one above it is flagged, waits to
+        // be retried (DIRTY: its run reads it, through a check), or is running (a reader read it mid-run, as a cycle,
+        // and attached it with the links of its last run). Below a fresh one, it was watched when the one above was
+        // validated, and detached since with no write in between: as fresh as a watched source. Flagged there, with
+        // nothing above it flagged, it would stop every later write.
         dep._flags &= ~UNWATCHED
-        if (depth ? dep._gv !== clock._version && l._sub._flags & (PENDING | DIRTY) : dep._gv! < clock._written) {
+        if (depth ? dep._gv !== clock._version && l._sub._flags & (PENDING | DIRTY | RUNNING) : dep._gv! < clock._written) {
           dep._flags |= PENDING
           if (!depth) propagate(l)
         }
@@ -465,13 +466,12 @@ export function recompute(c: ReactiveNode): void {
   // the overflow cut short before it was linked, so no change would ever be announced. A cold chain whose links read
   // a signal of their own first stayed in error for good so, whatever was written or read after. It is retried
   // instead, as one that threw before reading anything; a retry that overflows again announces nothing (below).
-  // Here, after the store, for the same reason as the loop below, and with no call: where the overflow came from the
-  // stack is still nearly full, and a call to a helper overflowed in turn (Chromium). Any RangeError of its own counts
-  // (`toFixed(200)`): its function runs again at each read, and its readers do not.
-  if (error == ERRORED && value instanceof RangeError) {
-    // ERRORED alone: it read something (the cast undoes the narrowing of the reset above).
-    const dep = (c._depsTail as Link | undefined)!._dep
-    if (!(dep._flags & ERRORED && dep._value === value)) error |= c._flags |= DIRTY
+  // Any RangeError of its own counts (`toFixed(200)`): its function runs again at each read. Here, after the store,
+  // for the same reason as the loop below; flagged before the call that tells, which can overflow in turn where the
+  // stack is still nearly full (in Chromium, it did): then it stays flagged, and is retried.
+  if (error == ERRORED) {
+    c._flags |= DIRTY
+    if (!overflowed(c, value)) c._flags &= ~DIRTY
   }
   // Thrown before reading anything, it keeps the sources of its last run, if it had any (as an effect does, see
   // execute): a change of one flags it, and its readers, which otherwise trusted their flags and never looked at it
@@ -484,7 +484,13 @@ export function recompute(c: ReactiveNode): void {
   // computed taken for fresh, a false "Cycle detected" that stayed, an effect run twice for one write).
   if (error & DIRTY && !c._depsTail) for (let l = c._deps; l; l = l._nextDep) c._depsTail = l
   purge(c)
-  if (retry && changed && !(error & DIRTY)) announce(c, prev)
+  if (retry && changed && !(c._flags & DIRTY)) announce(c, prev)
+}
+
+/** Whether `e`, which `c`'s run threw after reading something, is a RangeError of its own (see recompute). */
+function overflowed(c: ReactiveNode, e: unknown): boolean {
+  const dep = c._depsTail!._dep
+  return e instanceof RangeError && !(dep._flags & ERRORED && dep._value === e)
 }
 
 /**
@@ -592,17 +598,28 @@ function outerRead(c: ReactiveNode, flags: number): void {
     }
 }
 
+/**
+ * The error of a read of `c` while its function runs. `sub` is linked to it all the same: it caches the error, and
+ * must hear when `c` (or a cycle broken further on) changes; not linked, a `sub` that had read a source before kept
+ * only that one, and the error stayed when the cycle was broken. The link never matches (and an unwatched `sub` is
+ * checked at its next read): `c` may finish with a new version that nothing announces, when `sub` was read apart from
+ * its run (through untracked() or peek() in `c`'s function), and `sub` kept the error until some unrelated write.
+ */
+function cyclic(c: ReactiveNode, sub: ReactiveNode | undefined, track: boolean): Error {
+  if (track && sub) {
+    link(c, sub)
+    sub._depsTail!._version = -1
+    sub._gv = -1
+  }
+  return cycle()
+}
+
 /** @internal Reads a computed: validates it if needed, tracks it if `track`, rethrows its cached error. */
 export function readComputed(c: ReactiveNode, track: boolean): unknown {
   const flags = c._flags
   // The same after the read (every run restores it).
   const sub = activeSub
-  // Linked all the same: `sub` caches the error, and must hear when `c` (or a cycle broken further on) changes. Not
-  // linked, a `sub` that had read a source before kept only that one, and the error stayed when the cycle was broken.
-  if (flags & RUNNING) {
-    if (track && sub) link(c, sub)
-    throw cycle()
-  }
+  if (flags & RUNNING) throw cyclic(c, sub, track)
   if (flags & (DIRTY | PENDING) || (flags & UNWATCHED && c._gv !== clock._version))
     if (!sub) outerRead(c, flags)
     else if (flags & DIRTY) recompute(c)

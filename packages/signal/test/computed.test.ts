@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as lib from '@eddy/signal'
-import { Signal, computed, effect, batch, configure, flush } from '@eddy/signal'
+import { Signal, computed, effect, batch, configure, flush, untracked } from '@eddy/signal'
 import { coldChains } from './cold-chain.ts'
 
 const fail = (e: Error): never => {
@@ -1291,6 +1291,57 @@ describe('computed', () => {
     expect(seen).toEqual(['RangeError', 'RangeError'])
     expect(runs).toBeLessThan(10)
     stop()
+  })
+
+  // From a second review: a computed read apart from its reader's run (through untracked() or peek() in the reader's
+  // function, or by an effect it creates) while the reader runs caches "Cycle detected" linked at the reader's old
+  // version, and stayed in error (the old code returned a stale value); and a computed attached mid-run, as a cycle,
+  // with the links of its last run left a stale self-reading one in error.
+  describe('a computed read while its reader runs, apart from its run', () => {
+    const out = (f: () => unknown) => {
+      try {
+        return f()
+      } catch (e) {
+        return (e as Error).message
+      }
+    }
+    it.each(['untracked', 'peek', 'effect'] as const)('should compute once the reader is done (%s)', (how) => {
+      const s = new Signal(1)
+      let stop: (() => void) | undefined
+      const a: { value: number } = computed((): number => {
+        if (how == 'untracked') untracked(() => out(() => b.value))
+        else if (how == 'peek') out(() => b.peek())
+        else {
+          stop?.()
+          stop = effect(() => void out(() => b.value))
+        }
+        return s.value
+      })
+      const b: { value: number; peek(): number } = computed((): number => a.value + 1)
+      expect([out(() => a.value), out(() => b.value)]).toEqual([1, 2])
+      s.value = 2
+      expect([out(() => a.value), out(() => b.value)]).toEqual([2, 3])
+      const seen: unknown[] = []
+      const watch = effect(() => void seen.push(out(() => b.value)))
+      s.value = 3
+      expect(seen).toEqual([3, 4])
+      watch()
+      stop?.()
+    })
+
+    it('should leave no self-reading computed in error once a write makes it stop reading itself', () => {
+      const s = new Signal(1)
+      const b: { value: number } = computed((): number => (s.value === 1 ? b.value : 0))
+      const a: { value: number } = computed((): number => (s.value === 1 ? b.value : c.value))
+      const c: { value: number } = computed((): number => (s.value === 2 ? a.value : 0))
+      effect(() => void out(() => c.value))
+      expect([out(() => a.value), out(() => b.value)]).toEqual(['Cycle detected', 'Cycle detected'])
+      batch(() => {
+        s.value = 2
+        expect(out(() => a.value)).toBe('Cycle detected')
+      })
+      expect(out(() => b.value)).toBe(0)
+    })
   })
 
   // From the review of the RangeError retry: a retried computed that had read something kept the links of its last
