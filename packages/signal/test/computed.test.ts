@@ -9,6 +9,16 @@ import { coldChains } from './cold-chain.ts'
 const fail = (e: Error): never => {
   throw e
 }
+/** What `f` returns, or the message of the error it throws. */
+const attempt = (f: () => unknown): unknown => {
+  try {
+    return f()
+  } catch (e) {
+    return (e as Error).message
+  }
+}
+/** A computed's value, or the message of the error it throws. */
+const got = (c: { value: unknown }): unknown => attempt(() => c.value)
 
 describe('computed', () => {
   it('should be lazy and cached', () => {
@@ -1132,23 +1142,15 @@ describe('computed', () => {
   // of the computed whose source changed. It recomputes, and reads the other member, whose link to it still held the
   // version it had: taken for fresh, it gave its old value, and neither showed an error.
   describe('a cycle closed by a write', () => {
-    const read = (c: { value: number }) => {
-      try {
-        return c.value
-      } catch (e) {
-        return (e as Error).message
-      }
-    }
-
     it('should be detected when first read at the computed whose source changed', () => {
       const close = new Signal(false)
       const a: { value: number } = computed((): number => b.value + 1)
       const b: { value: number } = computed((): number => (close.value ? a.value : 5))
-      expect([read(b), read(a)]).toEqual([5, 6])
+      expect([got(b), got(a)]).toEqual([5, 6])
       close.value = true
-      expect([read(b), read(a)]).toEqual(['Cycle detected', 'Cycle detected'])
+      expect([got(b), got(a)]).toEqual(['Cycle detected', 'Cycle detected'])
       close.value = false
-      expect([read(b), read(a)]).toEqual([5, 6])
+      expect([got(b), got(a)]).toEqual([5, 6])
     })
 
     it('should be detected by an effect reading that computed first, and recover once broken', () => {
@@ -1156,7 +1158,7 @@ describe('computed', () => {
       const a: { value: number } = computed((): number => b.value + 1)
       const b: { value: number } = computed((): number => (close.value ? a.value : 5))
       const seen: unknown[] = []
-      const stop = effect(() => void seen.push([read(b), read(a)]))
+      const stop = effect(() => void seen.push([got(b), got(a)]))
       close.value = true
       close.value = false
       expect(seen).toEqual([
@@ -1177,8 +1179,8 @@ describe('computed', () => {
       const b: { value: number } = computed((): number => x.value + 1)
       const x: { value: number } = computed((): number => (c.value === 'cycle' ? a.value : c.value))
       const seen: Record<string, unknown> = {}
-      const stops = watched ? [effect(() => void (seen.b = read(b))), effect(() => void (seen.a = read(a)))] : []
-      const now = () => (watched ? { ...seen } : { b: read(b), a: read(a) })
+      const stops = watched ? [effect(() => void (seen.b = got(b))), effect(() => void (seen.a = got(a)))] : []
+      const now = () => (watched ? { ...seen } : { b: got(b), a: got(a) })
       expect(now()).toEqual({ b: 6, a: 7 })
       c.value = 'cycle'
       expect(now()).toEqual({ b: 'Cycle detected', a: 'Cycle detected' })
@@ -1186,7 +1188,7 @@ describe('computed', () => {
       expect(now()).toEqual({ b: 2, a: 3 })
       c.value = 'cycle'
       c.value = 2
-      expect([read(x), read(b), read(a)]).toEqual([2, 3, 4])
+      expect([got(x), got(b), got(a)]).toEqual([2, 3, 4])
       stops.forEach((stop) => stop())
     })
   })
@@ -1298,31 +1300,24 @@ describe('computed', () => {
   // version, and stayed in error (the old code returned a stale value); and a computed attached mid-run, as a cycle,
   // with the links of its last run left a stale self-reading one in error.
   describe('a computed read while its reader runs, apart from its run', () => {
-    const out = (f: () => unknown) => {
-      try {
-        return f()
-      } catch (e) {
-        return (e as Error).message
-      }
-    }
     it.each(['untracked', 'peek', 'effect'] as const)('should compute once the reader is done (%s)', (how) => {
       const s = new Signal(1)
       let stop: (() => void) | undefined
       const a: { value: number } = computed((): number => {
-        if (how == 'untracked') untracked(() => out(() => b.value))
-        else if (how == 'peek') out(() => b.peek())
+        if (how == 'untracked') untracked(() => attempt(() => b.value))
+        else if (how == 'peek') attempt(() => b.peek())
         else {
           stop?.()
-          stop = effect(() => void out(() => b.value))
+          stop = effect(() => void attempt(() => b.value))
         }
         return s.value
       })
       const b: { value: number; peek(): number } = computed((): number => a.value + 1)
-      expect([out(() => a.value), out(() => b.value)]).toEqual([1, 2])
+      expect([attempt(() => a.value), attempt(() => b.value)]).toEqual([1, 2])
       s.value = 2
-      expect([out(() => a.value), out(() => b.value)]).toEqual([2, 3])
+      expect([attempt(() => a.value), attempt(() => b.value)]).toEqual([2, 3])
       const seen: unknown[] = []
-      const watch = effect(() => void seen.push(out(() => b.value)))
+      const watch = effect(() => void seen.push(attempt(() => b.value)))
       s.value = 3
       expect(seen).toEqual([3, 4])
       watch()
@@ -1334,13 +1329,13 @@ describe('computed', () => {
       const b: { value: number } = computed((): number => (s.value === 1 ? b.value : 0))
       const a: { value: number } = computed((): number => (s.value === 1 ? b.value : c.value))
       const c: { value: number } = computed((): number => (s.value === 2 ? a.value : 0))
-      effect(() => void out(() => c.value))
-      expect([out(() => a.value), out(() => b.value)]).toEqual(['Cycle detected', 'Cycle detected'])
+      effect(() => void attempt(() => c.value))
+      expect([attempt(() => a.value), attempt(() => b.value)]).toEqual(['Cycle detected', 'Cycle detected'])
       batch(() => {
         s.value = 2
-        expect(out(() => a.value)).toBe('Cycle detected')
+        expect(attempt(() => a.value)).toBe('Cycle detected')
       })
-      expect(out(() => b.value)).toBe(0)
+      expect(attempt(() => b.value)).toBe(0)
     })
   })
 
