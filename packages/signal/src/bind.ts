@@ -97,6 +97,8 @@ Binding.prototype._render = function (this: Binding) {
 }
 
 Binding.prototype.dispose = function (this: Binding) {
+  // A method, unlike effect()'s dispose: `return binding.dispose` from an effect would call it on nothing.
+  if (!this) fail('dispose() needs its binding: binding.dispose()')
   if (!(this._flags & WATCHING)) return
   this._flags = 0
   detach(this._deps)
@@ -114,6 +116,10 @@ Binding.prototype[disposeKey] = Binding.prototype.dispose
 
 // Keeps the binding map alive (see keepAlive in graph.ts).
 keepAlive.push(new (Binding as any)(keepAlive, keepAlive))
+
+// The fields where an input method composes, which a model's render leaves alone (see the model listener). Only
+// while focused: a field removed mid-composition gets no 'compositionend'.
+const composing = new WeakSet<Node>()
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
 
@@ -172,7 +178,7 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (!shows(el, value)) {
+  } else if (!(composing.has(el) && el.matches(':focus')) && !shows(el, value)) {
     el.value = text(value)
     // A select bound to a number: no option valued as its text, then the first that reads as it ('1.50' for 1.5,
     // '' for NaN).
@@ -331,8 +337,12 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
       // Not while an input method composes (Chinese, Japanese, Korean...): its text is not typed yet, and a render
-      // of a normalized value would cut the composition off. Its end ('compositionend') writes the result.
-      if ((event as InputEvent).isComposing) return
+      // of a normalized value would cut the composition off. Its end ('compositionend') writes the result. Nor is a
+      // render written then (writeModel): one still pending from the last composition's end ('animationFrame', a
+      // macrotask schedule) would wipe the next one, which a Korean input method starts in the same keystroke.
+      // A composition's first 'input' comes in the task of its start, before any render.
+      if ((event as InputEvent).isComposing) return void composing.add(el)
+      composing.delete(el)
       if (el.type == 'checkbox') write(source, el.checked)
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))

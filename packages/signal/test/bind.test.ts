@@ -837,6 +837,17 @@ describe('Signal', () => {
       expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
     })
 
+    it("should throw a TypeError naming the binding when dispose is called without it (an effect's cleanup returned unbound)", () => {
+      const s = new Signal('a')
+      const el = document.createElement('p')
+      const open = new Signal(true)
+      // A trap: dispose is a method, unlike effect()'s dispose function. The cleanup's error is thrown from the write.
+      effect(() => (open.value ? s.bind(el).dispose : undefined))
+      expect(() => (open.value = false)).toThrow(/^bind: dispose\(\) needs its binding: binding.dispose\(\)$/)
+      const { dispose } = s.bind(el)
+      expect(() => dispose()).toThrow(TypeError)
+    })
+
     it('should throw a TypeError for a missing, empty or spaced property, attribute, class or style name', () => {
       const el = document.createElement('p')
       const s = new Signal('x')
