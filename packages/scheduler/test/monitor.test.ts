@@ -248,6 +248,22 @@ describe('monitor()', () => {
     expect(m.lag.max).toBe(230)
   })
 
+  it('should observe longtask too, and count a stall reported as both kinds once', async () => {
+    // A same-origin iframe gets no long-animation-frame while its page animates, only the longtask (Chromium).
+    const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame', 'longtask'] })
+    const m = mod.monitor()
+    expect(host.log.filter((l) => l.startsWith('observe:'))).toEqual(['observe:long-animation-frame', 'observe:longtask'])
+    const t = host.clock + 100
+    host.advance(400)
+    // One 200 ms block, as a task and as its frame (either may come first), then a second block in a later task.
+    host.observe([{ startTime: t, duration: 200 }])
+    host.observe([{ startTime: t - 4, duration: 207 }])
+    host.observe([{ startTime: t + 250, duration: 60 }, { startTime: t + 245, duration: 70 }])
+    host.advance(60)
+    expect(m.longTasks).toBe(2)
+    expect(m.lag.max).toBe(200)
+  })
+
   it('should not count a long frame that ended before monitor() was called (Chromium reports it late)', async () => {
     const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame'] })
     const m = mod.monitor()

@@ -216,6 +216,26 @@ describe('monitor() on the real loop', () => {
     expect(Number.isFinite(m.turnsPerSecond)).toBe(true)
   })
 
+  it('should count a 200 ms block once, at its true length, in an animating page inside an iframe (this one)', async () => {
+    // Vitest runs this file in a same-origin iframe: there, while requestAnimationFrame runs, Chromium reports the
+    // block as a longtask and no long-animation-frame, which alone was observed (longTasks stayed 0). Both kinds are
+    // now observed, and a stall reported as both counts once.
+    expect(window.parent).not.toBe(window)
+    let animating = true
+    const frame = () => animating && requestAnimationFrame(frame)
+    requestAnimationFrame(frame)
+    const m = monitor()
+    await sleep(130)
+    block(200)
+    await sleep(400)
+    animating = false
+    m.stop()
+    // At least: a loaded machine can add a long task of its own (that a stall reported as both kinds counts once is
+    // checked on the fake host).
+    expect(m.longTasks).toBeGreaterThanOrEqual(1)
+    expect(m.lag.max).toBeGreaterThanOrEqual(200)
+  })
+
   it('should read a 50%-busy periodic load (50 ms of work every 100 ms) as about half busy, not saturated', async () => {
     // Each late timer fired at the end of a 50 ms task, and its successor, 50 ms later, at the start of the next one:
     // every sample found the loop busy, utilization read 1.00 and 'pressure' fired for a loop idle half the time.
