@@ -73,6 +73,28 @@ describe('time slices when callbacks or steps suddenly get slower', () => {
     l.stop()
   })
 
+  it('should overrun a slice by at most 64 slow steps or callbacks after thousands of fast ones', async () => {
+    // The gap between clock reads grows with the steps a slice has run: 20,000 fast ones then 1 ms ones ran 0.2-3 s
+    // past a 5 ms budget (a user trial, Node). It is capped at 64 steps.
+    const { host, mod } = await load('setImmediate')
+    let n = 0
+    const l = mod.loop(() => { host.block(n++ < 20_000 ? 0.0001 : 1) }, { budgetMs: 5 })
+    const start = host.clock
+    await microtasks()
+    expect(n).toBeGreaterThan(20_000)
+    expect(host.clock - start).toBeLessThanOrEqual(5 + 64)
+    l.stop()
+    while (host.pending()) host.wake()
+    await l.done
+    const q = mod.createQueue({ budgetMs: 5 })
+    let k = 0
+    for (let i = 0; i < 21_000; i++) q.macrotask(() => host.block(k++ < 20_000 ? 0.0001 : 1))
+    const at = host.clock
+    host.wake()
+    expect(k).toBeGreaterThan(20_000)
+    expect(host.clock - at).toBeLessThanOrEqual(5 + 64)
+  })
+
   it('should end a slice within budgetMs plus one step when steps turn up to twice as slow (it looks half the remaining budget ahead)', async () => {
     // The slicer reads the clock again after the steps that, at the rate seen so far, take half the remaining
     // budget: steps up to twice that slow still reach the next read within the budget (the last one may end past it).
