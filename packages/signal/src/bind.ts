@@ -20,17 +20,26 @@ export type BindTarget<T> =
    * holding null would get strings). Generic code gets it through `Signal`'s first `bind` overload.
    */
   | ([T] extends [string | number | boolean | readonly string[]]
-      ? { model: 'input' | 'change' }
-      : { model: 'needs a Signal<string | number | boolean | string[]>' })
+      ? ModelTarget
+      : Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }>)
 
 /** The one-way targets (a computed cannot be bound two-way). `format` maps the value before it is written. */
 export type ReadonlyBindTarget<T> =
   | string
-  | { format: (value: T) => unknown }
-  | { attr: string; format?: (value: T) => unknown }
-  | { class: string; format?: (value: T) => unknown }
-  | { style: string; format?: (value: T) => unknown }
-  | { html: true; sanitize: (html: string) => string; format?: (value: T) => unknown }
+  | Only<{ format: (value: T) => unknown }>
+  | Only<{ attr: string; format?: (value: T) => unknown }>
+  | Only<{ class: string; format?: (value: T) => unknown }>
+  | Only<{ style: string; format?: (value: T) => unknown }>
+  | Only<{ html: true; sanitize: (html: string) => string; format?: (value: T) => unknown }>
+
+/** A two-way target: the event that writes the field's value back (no `format`: it would be written back). */
+export type ModelTarget = Only<{ model: 'input' | 'change' }>
+
+/**
+ * A target object of one kind: the keys of the other kinds are refused (`{ class, html, sanitize }`,
+ * `{ model, format }`, as `bind()` refuses them), which a union alone would let through.
+ */
+type Only<O> = O & { [K in Exclude<'format' | 'attr' | 'class' | 'style' | 'html' | 'sanitize' | 'model', keyof O>]?: never }
 
 type Source = ReactiveNode & { peek(): unknown }
 type Writer = (this: Binding, node: any, value: unknown) => void

@@ -1,6 +1,6 @@
 // Signals: writable reactive values.
 import { activeSub, keepAlive, link, untracked, write, type Link } from './graph.ts'
-import { bind, type BindTarget, type Binding } from './bind.ts'
+import { bind, type BindTarget, type Binding, type ModelTarget } from './bind.ts'
 import { effect, type Dispose } from './effect.ts'
 import { expectFunction, expectObject } from './errors.ts'
 import { EQUALS } from './flags.ts'
@@ -22,7 +22,7 @@ declare class Signal<T = unknown> {
   /** Calls `fn` with the value now and after each change; returns the function that unsubscribes. */
   subscribe(fn: (value: T) => void): Dispose
   /** Binds `node` two-way: its `target.model` event writes the field's value back (see BindTarget). */
-  bind(this: { peek(): string | number | boolean | readonly string[] }, node: Node, target: { model: 'input' | 'change' }): Binding
+  bind(this: { peek(): string | number | boolean | readonly string[] }, node: Node, target: ModelTarget): Binding
   /** Renders the value into `node` (text by default, or `target`), coalesced: at most one DOM write per flush. */
   bind(node: Node, target?: BindTarget<T>): Binding
   /** The value, read as `.value` is (tracked): `JSON.stringify` writes a signal as its value. */

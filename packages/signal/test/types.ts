@@ -72,6 +72,15 @@ new Signal<number | null>(null).bind(input, { model: 'input' })
 new Signal(new Date()).bind(input, { model: 'input' })
 // @ts-expect-error format gets the signal's type
 count.bind(el, { format: (v: string) => v })
+// A target object of one kind, as bind() checks at run time (a union of the kinds alone let these through).
+// @ts-expect-error model takes no format: the formatted text would be written back
+name.bind(input, { model: 'input', format: (v: string) => v })
+// @ts-expect-error a class and html are two kinds
+name.bind(el, { class: 'a', html: true, sanitize: (html: string) => html })
+// @ts-expect-error an attribute and a style are two kinds
+name.bind(el, { attr: 'a', style: 'width' })
+// @ts-expect-error a sanitizer without html
+name.bind(el, { attr: 'a', sanitize: (html: string) => html })
 
 const stop: Dispose = effect(() => {
   count.value
