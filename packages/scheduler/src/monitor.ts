@@ -129,14 +129,21 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   // Where the host reports long tasks or long animation frames, each one adds its true length as a lag sample. Both
   // kinds are observed: a same-origin iframe (an embedded app, a test runner's) gets no long-animation-frame while
   // the page animates, only the longtask (measured in Chromium). One that starts before the end of the last one
-  // counted is the same stall, reported as the other kind (entries come in the order they end): not counted again.
+  // counted is the same stall, reported as the other kind (entries come in the order they end): not counted again,
+  // but its sample is the longer of the two (a frame is its task plus the frame's own work: a 60 ms task in a
+  // 160 ms frame came first).
   const types = PerformanceObserver?.supportedEntryTypes?.filter((t) => /^long/.test(t)) ?? []
   let until = 0
+  let counted: number[]
   const observer = (types[0] && new PerformanceObserver!((list) => {
-    // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
-    for (const e of list.getEntries())
-      if (!(e.startTime + e.duration < start || e.startTime < until))
-        (until = e.startTime + e.duration), m.longTasks++, samples.push([now(), e.duration, 0, 0])
+    for (const e of list.getEntries()) {
+      const end = e.startTime + e.duration
+      // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
+      if (end < start) continue
+      if (e.startTime < until) counted[1] = Math.max(counted[1], e.duration)
+      else m.longTasks++, samples.push((counted = [now(), e.duration, 0, 0]))
+      until = Math.max(until, end)
+    }
   })) as PerformanceObserver | undefined
   const m = {
     longTasks: 0,
