@@ -106,8 +106,9 @@ Binding.prototype._render = function (this: Binding) {
 }
 
 Binding.prototype.dispose = function (this: Binding) {
-  // A method, unlike effect()'s dispose: `return binding.dispose` from an effect would call it on nothing.
-  if (!this) fail('dispose() needs its binding: binding.dispose()')
+  // A method, unlike effect()'s dispose: `return binding.dispose` from an effect calls it on nothing, and
+  // `setTimeout(binding.dispose)` or a listener on the window or an element.
+  if (!this?._ref) fail('dispose() needs its binding: binding.dispose()')
   if (!(this._flags & WATCHING)) return
   this._flags = 0
   detach(this._deps)
@@ -115,7 +116,11 @@ Binding.prototype.dispose = function (this: Binding) {
   const node = this._ref.deref()
   if (node) {
     formats.get(node)?.delete(this)
-    if (this._listener) node.removeEventListener(this._arg, this._listener), node.removeEventListener('compositionend', this._listener)
+    // Its composing mark too: a binding made next on the field (a form showing another record) renders into it.
+    if (this._listener) {
+      for (const type of [this._arg, ...composition]) node.removeEventListener(type, this._listener)
+      composing.delete(node)
+    }
   }
   // A disposed binding kept by the user must not keep its source (nor, through the listener, a model's).
   this._deps = this._listener = undefined!
@@ -126,9 +131,11 @@ Binding.prototype[disposeKey] = Binding.prototype.dispose
 // Keeps the binding map alive (see keepAlive in graph.ts).
 keepAlive.push(new (Binding as any)(keepAlive, keepAlive))
 
-// The fields where an input method composes, which a model's render leaves alone (see the model listener). Only
-// while focused: a field removed mid-composition gets no 'compositionend'.
-const composing = new WeakSet<Node>()
+// The fields where an input method composes, which a model's render leaves alone (see the model listener), with
+// their text at its last step: a script's `el.value =`, which ends a composition with no event, voids the mark. A
+// field removed mid-composition gets no 'compositionend' either, but loses focus: 'focusout' clears it.
+const composing = new WeakMap<Node, string>()
+const composition = ['compositionend', 'focusout']
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
 
@@ -187,7 +194,7 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (!(composing.has(el) && el.matches(':focus')) && !shows(el, value)) {
+  } else if (composing.get(el) !== el.value && !shows(el, value)) {
     el.value = text(value)
     // A select bound to a number: no option valued as its text, then the first that reads as it ('1.50' for 1.5,
     // '' for NaN).
@@ -350,8 +357,9 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       // render written then (writeModel): one still pending from the last composition's end ('animationFrame', a
       // macrotask schedule) would wipe the next one, which a Korean input method starts in the same keystroke.
       // A composition's first 'input' comes in the task of its start, before any render.
-      if ((event as InputEvent).isComposing) return void composing.add(el)
+      if ((event as InputEvent).isComposing) return void composing.set(el, el.value)
       composing.delete(el)
+      if (event.type == 'focusout') return
       if (el.type == 'checkbox') write(source, el.checked)
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
@@ -359,7 +367,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
         write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
     }
     node.addEventListener(arg as string, b._listener)
-    if (arg == 'input') node.addEventListener('compositionend', b._listener)
+    if (arg == 'input') for (const type of composition) node.addEventListener(type, b._listener)
   }
   ;(registry ??= new FinalizationRegistry(drop)).register(node, new WeakRef(b), b)
   attach(b._deps)

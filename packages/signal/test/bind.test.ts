@@ -846,6 +846,8 @@ describe('Signal', () => {
       expect(() => (open.value = false)).toThrow(/^bind: dispose\(\) needs its binding: binding.dispose\(\)$/)
       const { dispose } = s.bind(el)
       expect(() => dispose()).toThrow(TypeError)
+      // What setTimeout(binding.dispose) and a listener pass as `this`: the window, an element.
+      for (const self of [window, document.createElement('button')]) expect(() => dispose.call(self)).toThrow(/needs its binding/)
     })
 
     it('should throw a TypeError for a missing, empty or spaced property, attribute, class or style name', () => {

@@ -22,3 +22,14 @@ export const schedules = {
   'synchronous (flush) => flush()': (f: () => void) => f(),
   'macrotask from @eddy/scheduler': (f: () => void) => void macrotask(f),
 } as const
+
+/** A deterministic PRNG (mulberry32), so that a failure replays: numbers in [0, 1). */
+export function rng(seed: number): () => number {
+  return () => {
+    seed |= 0
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -459,7 +459,7 @@ describe('checkout form (Chromium)', () => {
 
   // A write made while the user composes waits for the composition's end, whose text then replaces it (the user's
   // last word wins, as with Vue's v-model); and a field removed mid-composition, which gets no 'compositionend', is
-  // rendered again once it is back (its leftover mark counts only while it has focus).
+  // rendered again once it is back (losing focus cleared its mark; see also ../ime.test.ts).
   it('leaves a composing field alone until the composition ends, and renders a field removed mid-composition once it is back', async () => {
     const session = cdp()
     const input = document.body.appendChild(document.createElement('input'))

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Signal, batch, computed, configure, effect, flush, settled, untracked, type Binding } from '@eddy/signal'
 import { createQueue, loop, monitor, yieldToMain, type Monitor } from '@eddy/scheduler'
-import { observe } from '../dom.ts'
+import { observe, rng } from '../dom.ts'
 import { collectUntil } from '../../../../../scripts/gc.ts'
 
 const block = (ms: number) => {
@@ -27,17 +27,6 @@ interface Sensor {
   group: Group
   value: Signal<number>
   trend: Signal<-1 | 0 | 1>
-}
-
-// Deterministic PRNG (mulberry32), so a failure replays.
-function rng(seed: number) {
-  return () => {
-    seed |= 0
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function mountDashboard(root: HTMLElement) {
