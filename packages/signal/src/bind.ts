@@ -116,14 +116,11 @@ Binding.prototype.dispose = function (this: Binding) {
   const node = this._ref.deref()
   if (node) {
     formats.get(node)?.delete(this)
-    // Its composing mark too: a binding made next on the field (a form showing another record) renders into it.
-    if (this._listener) {
-      for (const type of [this._arg, ...composition]) node.removeEventListener(type, this._listener)
-      composing.delete(node)
-    }
+    if (this._listener) for (const type of [this._arg, ...composition]) node.removeEventListener(type, this._listener)
   }
   // A disposed binding kept by the user must not keep its source (nor, through the listener, a model's).
   this._deps = this._listener = undefined!
+  composing.delete(this)
 }
 
 Binding.prototype[disposeKey] = Binding.prototype.dispose
@@ -131,10 +128,12 @@ Binding.prototype[disposeKey] = Binding.prototype.dispose
 // Keeps the binding map alive (see keepAlive in graph.ts).
 keepAlive.push(new (Binding as any)(keepAlive, keepAlive))
 
-// The fields where an input method composes, which a model's render leaves alone (see the model listener), with
-// their text at its last step: a script's `el.value =`, which ends a composition with no event, voids the mark. A
-// field removed mid-composition gets no 'compositionend' either, but loses focus: 'focusout' clears it.
-const composing = new WeakMap<Node, string>()
+// The model bindings whose field an input method composes in, which their renders leave alone (see the model
+// listener), with the field's text at its last step: a script's `el.value =`, which ends a composition with no
+// event, voids the mark. A field removed mid-composition gets no 'compositionend' either, but loses focus:
+// 'focusout' clears it. By binding, not by field: one made on the field mid-composition (a form showing the next
+// record) renders into it, and disposing one of two leaves the other's.
+const composing = new WeakMap<Binding, string>()
 const composition = ['compositionend', 'focusout']
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
@@ -194,7 +193,7 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (composing.get(el) !== el.value && !shows(el, value)) {
+  } else if (composing.get(this) !== el.value && !shows(el, value)) {
     el.value = text(value)
     // A select bound to a number: no option valued as its text, then the first that reads as it ('1.50' for 1.5,
     // '' for NaN).
@@ -357,8 +356,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       // render written then (writeModel): one still pending from the last composition's end ('animationFrame', a
       // macrotask schedule) would wipe the next one, which a Korean input method starts in the same keystroke.
       // A composition's first 'input' comes in the task of its start, before any render.
-      if ((event as InputEvent).isComposing) return void composing.set(el, el.value)
-      composing.delete(el)
+      if ((event as InputEvent).isComposing) return void composing.set(b, el.value)
+      composing.delete(b)
       if (event.type == 'focusout') return
       if (el.type == 'checkbox') write(source, el.checked)
       else if (el.type == 'select-multiple')

@@ -39,15 +39,19 @@ export function schedule(): void {
     try {
       post(flush)
     } catch (error) {
-      // A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again. So
-      // must the next write of a queued binding's signal: its mark (see NOTIFIED), set while a flush was posted (the
-      // old one, before configure(), or this one, by a write in the schedule), is taken off. Never in a flush, which
-      // posts nothing: every slot is filled (a binding disposed while queued has no source left).
-      scheduled = false
-      for (let i = renders._start, l; i < renders._size; i++) if ((l = renders._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
-      report(error)
+      unpost(error)
     }
   }
+}
+
+// A schedule that throws (no requestAnimationFrame here) posted nothing: the next render tries again. So must the
+// next write of a queued binding's signal: its mark (see NOTIFIED), set while a flush was posted (the old one, before
+// configure(), or this one, by a write in the schedule), is taken off. Never in a flush, which posts nothing: every
+// slot is filled (a binding disposed while queued has no source left).
+function unpost(error: unknown): void {
+  scheduled = false
+  for (let i = renders._start, l; i < renders._size; i++) if ((l = renders._items[i]?._deps)) l._dep._flags &= ~NOTIFIED
+  report(error)
 }
 
 const render = (job: RenderJob): void => job._render()
@@ -86,15 +90,22 @@ export function settled(): Promise<void> {
 // and its writes are painted in it (asked for at once, ours came first and each frame showed the last one's values).
 // A frame that rendered asks for the next one at once, so that a loop that asks for its next frame first, then
 // writes, finds ours after it (asked for at each write, its writes were painted in every other frame: measured,
-// 17 of 34). A frame with nothing to render asks for no more. It is bound at once: where there is no
-// requestAnimationFrame, the schedule throws (see schedule()).
+// 17 of 34). A frame with nothing to render, or once the schedule has changed, asks for no more (a throttle set
+// since must not be overridden). A requestAnimationFrame that throws (none here, a stub) posted nothing (see unpost).
 const onFrame = (): void => {
   const waiting = renders._size
   flush()
-  if (waiting) requestAnimationFrame(onFrame)
+  if (waiting && post == frame) requestAnimationFrame(onFrame)
 }
 // One function, so that setting 'animationFrame' again changes nothing (a new one each time posted another flush).
-const frame = (): void => queueMicrotask(requestAnimationFrame.bind(null, onFrame))
+const frame = (): void =>
+  queueMicrotask(() => {
+    try {
+      requestAnimationFrame(onFrame)
+    } catch (error) {
+      unpost(error)
+    }
+  })
 
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
 export function configure(options: { schedule?: Schedule }): void {

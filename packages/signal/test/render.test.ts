@@ -368,3 +368,25 @@ describe('configure (synchronous schedule)', () => {
     dispose()
   })
 })
+
+// The README's recipe: 'animationFrame' asks for its frame in a microtask, after the code that wrote.
+it("'animationFrame' under fake timers: a write, a microtask, then the next frame renders", async () => {
+  vi.useFakeTimers()
+  try {
+    configure({ schedule: 'animationFrame' })
+    const el = document.createElement('p')
+    const s = new Signal(0)
+    s.bind(el)
+    await Promise.resolve()
+    vi.advanceTimersToNextFrame()
+    expect(el.textContent).toBe('0')
+    s.value = 1
+    await Promise.resolve()
+    vi.advanceTimersToNextFrame()
+    expect(el.textContent).toBe('1')
+  } finally {
+    vi.useRealTimers()
+    flush()
+    configure({ schedule: 'microtask' })
+  }
+})
