@@ -116,7 +116,10 @@ Binding.prototype.dispose = function (this: Binding) {
   const node = this._ref.deref()
   if (node) {
     formats.get(node)?.delete(this)
-    if (this._listener) for (const type of [this._arg, ...composition]) node.removeEventListener(type, this._listener)
+    if (this._listener) {
+      for (const type of [this._arg, ...composition]) node.removeEventListener(type, this._listener)
+      stale.add(node)
+    }
   }
   // A disposed binding kept by the user must not keep its source (nor, through the listener, a model's).
   this._deps = this._listener = undefined!
@@ -134,7 +137,13 @@ keepAlive.push(new (Binding as any)(keepAlive, keepAlive))
 // 'focusout' clears it. By binding, not by field: one made on the field mid-composition (a form showing the next
 // record) renders into it, and disposing one of two leaves the other's.
 const composing = new WeakMap<Binding, string>()
-const composition = ['compositionend', 'focusout']
+// The events a model's listener hears besides its own: 'input' for a 'change' model too, which marks a composition
+// (the same listener added twice for one type is added once).
+const composition = ['input', 'compositionend', 'focusout']
+// The fields whose model binding was disposed and that no binding has rendered into since: they show the record the
+// disposed one showed, so a binding made on them next (a form showing the next record) writes nothing back until
+// its first render (an event before it, with a later schedule, wrote the old record's text into the new one).
+const stale = new WeakSet<Node>()
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
 
@@ -155,6 +164,12 @@ function writeProperty(this: Binding, node: any, value: unknown): void {
 function writeUrl(this: Binding, el: any, value: unknown): void {
   // No attribute shows '' (an <a> without href stays a placeholder, an <img> requests nothing).
   if ((el.getAttribute(this._arg) ?? '') !== String(value)) el[this._arg] = value
+}
+
+// A document's location reads back as a Location object: it shows the value when its address is the value resolved
+// against the document (assigned at every render, it navigated at the first, reloading the page it already showed).
+function writeLocation(this: Binding, doc: Document, value: unknown): void {
+  if (doc.location?.href != new URL(String(value), doc.baseURI).href) (doc as any)[this._arg] = value
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
@@ -184,6 +199,7 @@ function writeHtml(this: Binding, el: Element, value: unknown): void {
 
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   const type = el.type
+  stale.delete(el)
   if (type == 'checkbox') {
     if (el.checked != !!value) el.checked = !!value
   } else if (type == 'radio') {
@@ -331,6 +347,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     // A native element's URL property: a document's `location` is no attribute, and a custom element's property
     // need not write its attribute back (Lit's do not), so it would never be rewritten to what the attribute holds.
     if (writer == writeProperty && node.nodeType == 1 && !custom) writer = writeUrl
+    if (writer == writeProperty && node.nodeType == 9) writer = writeLocation
     format = after(format, (v) => (loose && typeof v != 'string' ? v : urlOnly(v)))
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.
@@ -351,6 +368,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     const source = this
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
+      if (stale.has(el)) return
       // Not while an input method composes (Chinese, Japanese, Korean...): its text is not typed yet, and a render
       // of a normalized value would cut the composition off. Its end ('compositionend') writes the result. Nor is a
       // render written then (writeModel): one still pending from the last composition's end ('animationFrame', a
@@ -358,15 +376,15 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       // A composition's first 'input' comes in the task of its start, before any render.
       if ((event as InputEvent).isComposing) return void composing.set(b, el.value)
       composing.delete(b)
-      if (event.type == 'focusout') return
+      // Written at its own event; with 'input', also at a composition's end (not with 'change': its 'change' comes).
+      if (event.type != arg && (arg != 'input' || event.type != 'compositionend')) return
       if (el.type == 'checkbox') write(source, el.checked)
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
       else if (el.type != 'radio' || el.checked)
         write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
     }
-    node.addEventListener(arg as string, b._listener)
-    if (arg == 'input') for (const type of composition) node.addEventListener(type, b._listener)
+    for (const type of [arg as string, ...composition]) node.addEventListener(type, b._listener)
   }
   ;(registry ??= new FinalizationRegistry(drop)).register(node, new WeakRef(b), b)
   attach(b._deps)

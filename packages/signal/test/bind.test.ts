@@ -811,7 +811,7 @@ describe('Signal', () => {
       const errors: unknown[] = []
       vi.stubGlobal('reportError', (e: unknown) => errors.push(e))
       // A stand-in document: setting a real one's location navigates.
-      const doc = { nodeType: 9, nodeName: '#document', location: 'about:blank' } as unknown as Node
+      const doc = { nodeType: 9, nodeName: '#document', location: 'about:blank', baseURI: 'http://localhost/' } as unknown as Node
       const url = new Signal('javascript:alert(1)')
       url.bind(doc, 'location')
       flush()

@@ -416,6 +416,27 @@ describe('Signal (Chromium)', () => {
       frame.remove()
     })
 
+    it("should not navigate a document bound by its location to the address it shows, and follow a new one", async () => {
+      // A trial: compared as a Location object with a string, it was assigned at the first render, which reloaded the
+      // page (a new document: the binding then wrote to one without a window, and threw at every render).
+      const frame = document.body.appendChild(document.createElement('iframe'))
+      frame.src = URL.createObjectURL(new Blob(['<p>frame</p>'], { type: 'text/html' }))
+      await new Promise((r) => (frame.onload = r))
+      let loads = 0
+      frame.onload = () => loads++
+      const doc = frame.contentDocument!
+      const url = new Signal(doc.location.href)
+      url.bind(doc, 'location')
+      await settled()
+      await new Promise((r) => setTimeout(r, 100))
+      expect([loads, frame.contentDocument]).toEqual([0, doc])
+      url.value += '#next'
+      await settled()
+      expect(doc.location.hash).toBe('#next')
+      expect([loads, frame.contentDocument]).toEqual([0, doc])
+      frame.remove()
+    })
+
     it('should refuse a prefixed <x:script> or <svg:script> (still a script): its text, a Text node in it, its src or href', async () => {
       const reported: unknown[] = []
       vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
