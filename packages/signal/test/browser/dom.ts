@@ -1,4 +1,5 @@
 // Helpers shared by the browser tests of bindings and of the small apps in apps/.
+import { afterEach, beforeEach, vi } from 'vitest'
 import { macrotask } from '@eddy/scheduler'
 
 /** Records every DOM mutation under `root` until `stop()` returns them. */
@@ -32,4 +33,26 @@ export function rng(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/**
+ * A root element in the page for each test, removed after it, and what `reportError` got during the test (the
+ * calling file's hooks).
+ */
+export function sandbox(): { root: HTMLElement; reported: unknown[]; msgs(): string[] } {
+  const box = {
+    root: document.body,
+    reported: [] as unknown[],
+    msgs: () => box.reported.map((e: any) => `${e?.name}: ${e?.message}`),
+  }
+  beforeEach(() => {
+    box.reported = []
+    vi.stubGlobal('reportError', (e: unknown) => box.reported.push(e))
+    box.root = document.body.appendChild(document.createElement('div'))
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    box.root.remove()
+  })
+  return box
 }
