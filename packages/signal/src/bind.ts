@@ -140,10 +140,12 @@ const composing = new WeakMap<Binding, string>()
 // The events a model's listener hears besides its own: 'input' for a 'change' model too, which marks a composition
 // (the same listener added twice for one type is added once).
 const composition = ['input', 'compositionend', 'focusout']
-// The fields whose model binding was disposed and that no binding has rendered into since: they show the record the
-// disposed one showed, so a binding made on them next (a form showing the next record) writes nothing back until
-// its first render (an event before it, with a later schedule, wrote the old record's text into the new one).
+// The fields whose model binding was disposed and that no model binding has rendered into since: they show the record
+// the disposed one showed, so a binding made on one next (a form showing the next record) is deaf, writing nothing
+// back, until its first render (an event before it, with a later schedule, wrote the old record's text into the
+// new one). Only that one: another binding still live on the field goes on listening.
 const stale = new WeakSet<Node>()
+const deaf = new WeakSet<Binding>()
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
 
@@ -200,6 +202,7 @@ function writeHtml(this: Binding, el: Element, value: unknown): void {
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   const type = el.type
   stale.delete(el)
+  deaf.delete(this)
   if (type == 'checkbox') {
     if (el.checked != !!value) el.checked = !!value
   } else if (type == 'radio') {
@@ -368,7 +371,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     const source = this
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
-      if (stale.has(el)) return
+      if (deaf.has(b)) return
       // Not while an input method composes (Chinese, Japanese, Korean...): its text is not typed yet, and a render
       // of a normalized value would cut the composition off. Its end ('compositionend') writes the result. Nor is a
       // render written then (writeModel): one still pending from the last composition's end ('animationFrame', a
@@ -385,6 +388,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
         write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
     }
     for (const type of [arg as string, ...composition]) node.addEventListener(type, b._listener)
+    if (stale.has(node)) deaf.add(b)
   }
   ;(registry ??= new FinalizationRegistry(drop)).register(node, new WeakRef(b), b)
   attach(b._deps)

@@ -71,3 +71,15 @@ it('a cancelled composition reverts a write made meanwhile', async () => {
   await settled()
   expect([input.value, s.value]).toEqual(['abc', 'abc']) // 'remote' is gone
 })
+
+// The deaf spell is for the binding made next on the field, not for one still live on it.
+it('two model bindings on one field: disposing one leaves the other writing back at once', async () => {
+  const input = document.body.appendChild(document.createElement('input'))
+  const live = new Signal('a'), gone = new Signal('a')
+  live.bind(input, { model: 'input' })
+  const b = gone.bind(input, { model: 'change' })
+  flush()
+  b.dispose() // no render comes after it: nothing changes
+  await userEvent.type(input, 'b')
+  expect(live.value).toBe('ab')
+})
