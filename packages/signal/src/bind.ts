@@ -141,11 +141,11 @@ const composing = new WeakMap<Binding, string>()
 // (the same listener added twice for one type is added once).
 const composition = ['input', 'compositionend', 'focusout']
 // The fields whose model binding was disposed and that no model binding has rendered into since: they show the record
-// the disposed one showed, so a binding made on one next (a form showing the next record) is deaf, writing nothing
-// back, until its first render (an event before it, with a later schedule, wrote the old record's text into the
-// new one). Only that one: another binding still live on the field goes on listening.
+// the disposed one showed, so a binding on one that has not rendered yet (a form showing the next record, bound
+// before or after the old one goes) writes nothing back until its first render (an event before it, with a later
+// schedule, wrote the old record's text into the new one). One that has rendered goes on listening.
 const stale = new WeakSet<Node>()
-const deaf = new WeakSet<Binding>()
+const rendered = new WeakSet<Binding>()
 
 const text = (value: unknown): string => (value == null ? '' : String(value))
 
@@ -170,8 +170,10 @@ function writeUrl(this: Binding, el: any, value: unknown): void {
 
 // A document's location reads back as a Location object: it shows the value when its address is the value resolved
 // against the document (assigned at every render, it navigated at the first, reloading the page it already showed).
+// That address is what is assigned: assigned as given, a frame's was resolved against the window running this code.
 function writeLocation(this: Binding, doc: Document, value: unknown): void {
-  if (doc.location?.href != new URL(String(value), doc.baseURI).href) (doc as any)[this._arg] = value
+  const url = new URL(String(value), doc.baseURI).href
+  if (doc.location?.href != url) (doc as any)[this._arg] = urlOnly(url)
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
@@ -202,7 +204,7 @@ function writeHtml(this: Binding, el: Element, value: unknown): void {
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   const type = el.type
   stale.delete(el)
-  deaf.delete(this)
+  rendered.add(this)
   if (type == 'checkbox') {
     if (el.checked != !!value) el.checked = !!value
   } else if (type == 'radio') {
@@ -371,7 +373,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     const source = this
     b._listener = (event) => {
       const el = event.currentTarget as HTMLInputElement
-      if (deaf.has(b)) return
+      if (stale.has(el) && !rendered.has(b)) return
       // Not while an input method composes (Chinese, Japanese, Korean...): its text is not typed yet, and a render
       // of a normalized value would cut the composition off. Its end ('compositionend') writes the result. Nor is a
       // render written then (writeModel): one still pending from the last composition's end ('animationFrame', a
@@ -388,7 +390,6 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
         write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
     }
     for (const type of [arg as string, ...composition]) node.addEventListener(type, b._listener)
-    if (stale.has(node)) deaf.add(b)
   }
   ;(registry ??= new FinalizationRegistry(drop)).register(node, new WeakRef(b), b)
   attach(b._deps)

@@ -819,7 +819,8 @@ describe('Signal', () => {
       expect(String(errors[0])).toMatch(/^TypeError: bind: refusing a javascript: URL$/)
       url.value = '/next'
       flush()
-      expect((doc as unknown as { location: string }).location).toBe('/next')
+      // Resolved against the document, which is what a frame's own navigation would do.
+      expect((doc as unknown as { location: string }).location).toBe('http://localhost/next')
     })
 
     it('should throw a TypeError naming sanitize when html has none', () => {
