@@ -349,10 +349,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     // control named action, and its setter still makes a URL of what it gets.
     const custom = writer == writeProperty && /-/.test((node as Element).localName)
     const loose = custom && typeof (node as any)[arg as string] != 'string'
-    // A native element's URL property: a document's `location` is no attribute, and a custom element's property
-    // need not write its attribute back (Lit's do not), so it would never be rewritten to what the attribute holds.
-    if (writer == writeProperty && node.nodeType == 1 && !custom) writer = writeUrl
-    if (writer == writeProperty && node.nodeType == 9) writer = writeLocation
+    // A native element's URL property, compared through its attribute (a custom element's property need not write
+    // its attribute back: Lit's do not, so it would never be rewritten to what the attribute holds); a document's
+    // `location`, which has none, through its address.
+    if (writer == writeProperty && !custom) writer = node.nodeType == 9 ? writeLocation : writeUrl
     format = after(format, (v) => (loose && typeof v != 'string' ? v : urlOnly(v)))
   }
   // A computed is validated before it is linked: a connected computed's flags must be exact.

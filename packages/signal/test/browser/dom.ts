@@ -1,5 +1,6 @@
 // Helpers shared by the browser tests of bindings and of the small apps in apps/.
 import { afterEach, beforeEach, vi } from 'vitest'
+import { cdp } from 'vitest/browser'
 import { macrotask } from '@eddy/scheduler'
 
 /** Records every DOM mutation under `root` until `stop()` returns them. */
@@ -55,4 +56,18 @@ export function sandbox(): { root: HTMLElement; reported: unknown[]; msgs(): str
     box.root.remove()
   })
   return box
+}
+
+/** Chromium's input method, through CDP: composes `text` (the caret at its end), as an IME shows it uncommitted. */
+export const compose = (text: string): Promise<unknown> =>
+  cdp().send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
+
+/** Commits the composition with `text` (an empty one cancels it). */
+export const commit = (text: string): Promise<unknown> => cdp().send('Input.insertText', { text })
+
+/** White-box: how many subscribers a signal or computed holds (its `_subs` list), to see that none leak. */
+export function subscribers(s: object): number {
+  let n = 0
+  for (let l = (s as any)._subs; l; l = l._nextSub) n++
+  return n
 }

@@ -1,13 +1,11 @@
 // A review of the animationFrame schedule and the IME mark (a186731) found these; each failed on that commit (Chromium).
 import { afterEach, expect, it, vi } from 'vitest'
-import { cdp } from 'vitest/browser'
 import { Signal, configure, flush, settled } from '@eddy/signal'
+import { commit, compose } from './dom.ts'
 
 afterEach(() => { flush(); configure({ schedule: 'microtask' }); vi.unstubAllGlobals(); document.body.replaceChildren() })
 const realRaf = window.requestAnimationFrame.bind(window)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const compose = (text: string) => cdp().send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
-const commit = (text: string) => cdp().send('Input.insertText', { text })
 
 it("after a switch from 'animationFrame' to a custom schedule, eddy's frame callback stops flushing", async () => {
   configure({ schedule: 'animationFrame' })

@@ -2,12 +2,10 @@
 // composition when no 'compositionend' reaches the binding's listener: a review found each of these leaving renders
 // skipped for good (the comments say what the first fix did), with Chromium's input method driven through CDP.
 import { afterEach, expect, it } from 'vitest'
-import { cdp } from 'vitest/browser'
 import { Signal, configure, flush, settled } from '@eddy/signal'
+import { commit, compose } from './dom.ts'
 
 afterEach(() => { flush(); configure({ schedule: 'microtask' }); document.body.replaceChildren() })
-const compose = (text: string) => cdp().send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
-const commit = (text: string) => cdp().send('Input.insertText', { text })
 
 function field(tag = 'input') {
   const el = document.body.appendChild(document.createElement(tag)) as HTMLInputElement

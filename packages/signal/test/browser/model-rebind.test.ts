@@ -1,12 +1,11 @@
 // A collaborative editor's trial found these (Chromium, real key events and Chromium's IME through CDP); 1 and 2
 // failed before their fixes.
 import { afterEach, expect, it } from 'vitest'
-import { cdp, userEvent } from 'vitest/browser'
+import { userEvent } from 'vitest/browser'
 import { Signal, configure, flush, settled } from '@eddy/signal'
+import { commit, compose } from './dom.ts'
 
 afterEach(() => { flush(); configure({ schedule: 'microtask' }); document.body.replaceChildren() })
-const compose = (text: string) => cdp().send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
-const commit = (text: string) => cdp().send('Input.insertText', { text })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 // 1. A form that shows the next record binds the field anew. With a schedule later than a microtask, a key typed

@@ -500,9 +500,4 @@ export function createGame(root: HTMLElement, opts: GameOptions = {}) {
   return api
 }
 
-/** Subscriber links of a signal (internal `_subs` list): for leak checks. */
-export function subsOf(s: { _subs?: unknown }): number {
-  let n = 0
-  for (let l = (s as any)._subs; l; l = l._nextSub) n++
-  return n
-}
+export { subscribers as subsOf } from '../dom.ts'

@@ -1,10 +1,10 @@
 // Trial F: a collaborative record editor (./collab-editor.ts) under each schedule, driven with real key events
 // (userEvent) and Chromium IME (CDP) while a simulated server pushes remote edits through a createQueue() channel.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cdp, userEvent } from 'vitest/browser'
+import { userEvent } from 'vitest/browser'
 import { Signal, batch, configure, effect, flush, settled } from '@eddy/signal'
 import { createQueue } from '@eddy/scheduler'
-import { observe, rng } from '../dom.ts'
+import { observe, rng, commit, compose } from '../dom.ts'
 import { collectUntil } from '../../../../../scripts/gc.ts'
 import { KEYS, formHtml, openEditor, record, type Editor, type Key, type Value } from './collab-editor.ts'
 
@@ -16,8 +16,6 @@ const schedules = {
 } as const
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const compose = (text: string) => cdp().send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
-const commit = (text: string) => cdp().send('Input.insertText', { text })
 /** let the queued remote edits and the renders they caused land */
 const quiesce = async (ed: Editor) => {
   for (let i = 0; i < 100 && ed.pending(); i++) await sleep(5)

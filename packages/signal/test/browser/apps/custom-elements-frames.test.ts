@@ -3,14 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { Signal, flush, settled } from '@eddy/signal'
 import { collectUntil } from '../../../../../scripts/gc.ts'
-import { sandbox } from '../dom.ts'
+import { sandbox, subscribers } from '../dom.ts'
 
 const box = sandbox()
-const subs = (s: object): number => {
-  let n = 0
-  for (let l = (s as any)._subs; l; l = l._nextSub) n++
-  return n
-}
 
 class XChart extends HTMLElement {
   sets = 0
@@ -232,7 +227,7 @@ describe('iframe', () => {
     expect(await collectUntil(() => !ref.deref())).toBe(true)
     s.value = 'c'
     await settled()
-    expect(subs(s)).toBe(0)
+    expect(subscribers(s)).toBe(0)
   })
 
   it('a <meta http-equiv=refresh> content attribute with a javascript: URL', async () => {

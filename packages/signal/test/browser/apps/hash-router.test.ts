@@ -5,18 +5,12 @@
 // that no subscriber is left behind on the shared signals, and that the DOM is right after each `await settled()`.
 import { afterEach, describe, expect, it } from 'vitest'
 import { Signal, computed, configure, effect, flush, settled, type Binding, type Dispose } from '@eddy/signal'
-import { observe, schedules } from '../dom.ts'
+import { observe, schedules, subscribers } from '../dom.ts'
 
-// White-box: how many subscribers a signal or computed holds (its `_subs` list), to see that none leak.
-const subs = (s: object): number => {
-  let n = 0
-  for (let l = (s as any)._subs; l; l = l._nextSub) n++
-  return n
-}
 
 // The subscriber count of each shared signal.
 const counts = (state: ReturnType<typeof app>['state']) =>
-  Object.fromEntries(Object.entries(state).map(([name, s]) => [name, subs(s)]))
+  Object.fromEntries(Object.entries(state).map(([name, s]) => [name, subscribers(s)]))
 
 function app(root: HTMLElement) {
   // Shared app state, living for the whole session.
@@ -165,12 +159,12 @@ describe.each(Object.entries(schedules))('hash-router app shell, schedule %s', (
         ;(shell as any).watch = { watch, snap }
       }
       // Subscriber counts of shared state do not grow with navigations.
-      expect(subs(state.user) - baseline.user).toBeLessThanOrEqual(4)
-      expect(subs(state.cart)).toBeLessThanOrEqual(baseline.cart + 2)
-      expect(subs(state.theme)).toBeLessThanOrEqual(baseline.theme + 1)
-      expect(subs(state.clicks)).toBeLessThanOrEqual(baseline.clicks + 1)
-      expect(subs(state.cartSize)).toBeLessThanOrEqual(baseline.cartSize + 2)
-      expect(subs(state.route)).toBe(baseline.route)
+      expect(subscribers(state.user) - baseline.user).toBeLessThanOrEqual(4)
+      expect(subscribers(state.cart)).toBeLessThanOrEqual(baseline.cart + 2)
+      expect(subscribers(state.theme)).toBeLessThanOrEqual(baseline.theme + 1)
+      expect(subscribers(state.clicks)).toBeLessThanOrEqual(baseline.clicks + 1)
+      expect(subscribers(state.cartSize)).toBeLessThanOrEqual(baseline.cartSize + 2)
+      expect(subscribers(state.route)).toBe(baseline.route)
     }
     const { watch, snap } = (shell as any).watch as { watch: { stop(): MutationRecord[] }[]; snap: string[] }
     records = watch.flatMap((w) => w.stop())
@@ -228,9 +222,9 @@ describe('view disposal without a DisposableStack (Chromium)', () => {
       void [b, e, sub]
       await settled()
       expect(el.textContent).toBe('1')
-      expect(subs(s)).toBe(3)
+      expect(subscribers(s)).toBe(3)
     }
-    expect(subs(s)).toBe(0)
+    expect(subscribers(s)).toBe(0)
     s.value = 2
     await settled()
     expect(el.textContent).toBe('1')
@@ -258,7 +252,7 @@ describe('view disposal without a DisposableStack (Chromium)', () => {
       await settled()
       expect(host.textContent).toBe(`t${i}`)
     }
-    expect(subs(text)).toBe(1)
+    expect(subscribers(text)).toBe(1)
     // Each detached span kept the text it had when its view was replaced, and gets nothing more.
     expect(made.slice(1, -1).map((el) => el.textContent)).toEqual(made.slice(1, -1).map((_, k) => `t${k}`))
     const snap = made.map((el) => el.textContent)
@@ -267,6 +261,6 @@ describe('view disposal without a DisposableStack (Chromium)', () => {
     expect(made.slice(0, -1).map((el) => el.textContent)).toEqual(snap.slice(0, -1))
     expect(made.at(-1)!.textContent).toBe('later')
     stop()
-    expect(subs(text)).toBe(0)
+    expect(subscribers(text)).toBe(0)
   })
 })
