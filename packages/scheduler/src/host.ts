@@ -12,6 +12,7 @@ type Fn = () => void
 const g: any = globalThis
 // Read where they are used at load (setImmediate) or destructured here to be used later.
 const { scheduler, MessageChannel, postMessage, addEventListener, reportError } = g
+/** @internal Not in the shipped types: their DOM names broke a Node-only consumer's `tsc` (lib without DOM). */
 export const { setTimeout, clearTimeout, performance, queueMicrotask, PerformanceObserver } = g as {
   setTimeout: (fn: Fn, ms?: number) => any
   clearTimeout: (id: any) => void

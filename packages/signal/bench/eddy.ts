@@ -1,5 +1,5 @@
 /**
- * The eddy adapter for the signal benchmark, against the public API of DESIGN.md.
+ * The eddy adapter for the signal benchmark, against the public API (src/index.ts).
  * Kept apart from ./adapters.ts so the peers' benchmark runs whatever state eddy's core is in.
  */
 import { Signal, computed, effect, batch, flush } from '@eddy/signal'

@@ -20,7 +20,8 @@ describe('cold chains too deep for the stack (built dist, cold, Chromium)', () =
         const failed = []
         for (const length of [20_000, 23_331, 26_662, 29_993]) {
           const [t] = coldChains(await load(), { own, watched, lengths: [length] })
-          if (!t!.ok) failed.push(t)
+          // Unwatched: one write and one read bring it back (README).
+          if (!t!.ok || (!watched && t!.rounds !== 1)) failed.push(t)
         }
         expect(failed).toEqual([])
       })
