@@ -173,7 +173,9 @@ function writeUrl(this: Binding, el: any, value: unknown): void {
 // That address is what is assigned: assigned as given, a frame's was resolved against the window running this code.
 function writeLocation(this: Binding, doc: Document, value: unknown): void {
   const url = new URL(String(value), doc.baseURI).href
-  if (doc.location?.href != url) (doc as any)[this._arg] = urlOnly(url)
+  const at = doc.location
+  // No location: the document of a frame since removed, written silently like its other nodes (assigned, it threw).
+  if (at && at.href != url) (doc as any)[this._arg] = urlOnly(url)
 }
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {

@@ -582,6 +582,8 @@ function outerRead(c: ReactiveNode, flags: number): void {
   // Settled only after a write (or a retry that returned) in the read: a read that wrote nothing must not call the
   // schedule (one that threw before would throw again at every read, uncaught).
   const written = clock._written
+  // A bind() in the getter (a computed that makes its rows) queued a render and posted nothing (a batch).
+  const queued = renders._size
   // No check runs here (`clock._computing` counts a computed whose function called untracked()).
   if (broken && !clock._computing) mend()
   batchDepth++
@@ -590,7 +592,7 @@ function outerRead(c: ReactiveNode, flags: number): void {
   } finally {
     batchDepth--
   }
-  if (!batchDepth && clock._written != written)
+  if (!batchDepth && (clock._written != written || renders._size > queued))
     try {
       settle()
     } catch (error) {
@@ -669,9 +671,10 @@ function notify(s: ReactiveNode): void {
   if (!batchDepth) settle()
   // A lone binding queued, and its flush posted: further writes need nothing until it renders (which clears the
   // flag, as attach does). Not while no flush is posted (in a batch or a flush, after a schedule threw or a
-  // cycle was cut off): the next write must post it.
+  // cycle was cut off): the next write must post it. Still queued (PENDING): an effect this write ran may have
+  // rendered it by flush(), and left it alone on `s` by disposing itself, while a later write posted another flush.
   const l = s._subs
-  if (scheduled && l && !l._nextSub && l._sub._flags & RENDER) s._flags |= NOTIFIED
+  if (scheduled && l && !l._nextSub && (l._sub._flags & (RENDER | PENDING)) == (RENDER | PENDING)) s._flags |= NOTIFIED
 }
 
 /** @internal Runs an effect's body (after its previous cleanup), tracking what it reads. Throws what the body throws. */

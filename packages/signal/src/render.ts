@@ -20,7 +20,10 @@ let waiters: (() => void)[] = []
 // are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
 export let scheduled = false
 let flushing = false
-let post: (flush: () => void) => void = queueMicrotask
+// The 'microtask' schedule: its flush always comes, so a manual flush() leaves it posted (see flush), and it alone
+// clears `scheduled` when it runs.
+const micro = (): void => queueMicrotask(() => ((scheduled = false), flush()))
+let post: (flush: () => void) => void = micro
 
 /** @internal Queues `job` for the next flush; `schedule` posts the flush once the write has fully propagated. */
 export function enqueue(job: RenderJob): void {
@@ -68,7 +71,9 @@ export function flush(): void {
   if (computing()) return queueMicrotask(flush)
   // A manual flush also clears `scheduled`: a posted flush that never comes (a custom schedule that drops it)
   // cannot block later renders; one that still comes finds an empty queue.
-  scheduled = false
+  // With 'microtask', a posted flush is left to come (it clears the mark): cleared here, the next write posted
+  // another, and from then on both ran in every microtask round of a burst of writes (one DOM write per write).
+  if (post != micro) scheduled = false
   flushing = true
   try {
     untracked(renderAll)
@@ -113,7 +118,7 @@ export function configure(options: { schedule?: Schedule }): void {
   expectObject(options, 'configure')
   const option = options.schedule
   const old = post
-  if (option == 'microtask') post = queueMicrotask
+  if (option == 'microtask') post = micro
   else if (option == 'animationFrame') post = frame
   else if (typeof option == 'function') post = option
   else if (option !== undefined)
