@@ -58,6 +58,7 @@ declare class Binding {
   _arg: any
   /** @internal Whether the node maps its values (`formats`). */ _format: boolean
   /** @internal The model's event listener. */ _listener: ((event: Event) => void) | undefined
+  /** @internal The value the model's field last wrote, until the binding's next render. */ _wrote?: unknown
   /** @internal */ _render(): void
 }
 
@@ -205,10 +206,16 @@ function writeHtml(this: Binding, el: Element, value: unknown): void {
 
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   const type = el.type
+  // The value this field wrote itself: what it shows now is newer (keys typed in a 'change' field after its 'change',
+  // before a later schedule's render, were wiped by the text committed before them).
+  const own = Object.is(this._wrote, value)
+  this._wrote = undefined
   stale.delete(el)
   rendered.add(this)
   if (type == 'checkbox') {
-    if (el.checked != !!value) el.checked = !!value
+    // An array: the values of the boxes checked (a group of checkboxes on one signal, as Vue's v-model).
+    const on = Array.isArray(value) ? value.includes(el.value) : !!value
+    if (el.checked != on) el.checked = on
   } else if (type == 'radio') {
     if (el.checked != shows(el, value)) el.checked = !el.checked
   } else if (type == 'select-multiple') {
@@ -216,7 +223,7 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (composing.get(this) !== el.value && !shows(el, value)) {
+  } else if (!own && composing.get(this) !== el.value && !shows(el, value)) {
     el.value = text(value)
     // A select bound to a number: no option valued as its text, then the first that reads as it ('1.50' for 1.5,
     // '' for NaN).
@@ -330,7 +337,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       // Not two-way with a format (the types say so too): the field would show formatted text and write it back raw.
       if (format) fail('unknown target object')
       if (this._flags & COMPUTED) fail('model needs a Signal')
-      if (!/^(input|textarea|select)$/i.test(node.nodeName)) fail('model needs a form field, got ' + node.nodeName)
+      // Not a file input: its value is a fake path, which a script can only clear.
+      const file = (node as HTMLInputElement).type == 'file'
+      if (!/^(input|textarea|select)$/i.test(node.nodeName) || file)
+        fail('model needs a form field, got ' + (file ? 'a file input' : node.nodeName))
       writer = writeModel
     } else if (!format) fail('unknown target object')
     // Only the keys of its kind (and `format`): a misspelt one (`{ attr, fromat }`, `{ attribute, format }`), two kinds
@@ -385,11 +395,13 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       composing.delete(b)
       // Written at its own event; with 'input', also at a composition's end (not with 'change': its 'change' comes).
       if (event.type != arg && (arg != 'input' || event.type != 'compositionend')) return
-      if (el.type == 'checkbox') write(source, el.checked)
+      const v = source._value
+      if (el.type == 'checkbox')
+        write(source, Array.isArray(v) ? v.filter((x) => x != el.value).concat(el.checked ? [el.value] : []) : el.checked)
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
       else if (el.type != 'radio' || el.checked)
-        write(source, typeof source._value == 'number' ? numberOf(el) : el.value)
+        write(source, (b._wrote = typeof v == 'number' ? numberOf(el) : el.value))
     }
     for (const type of [arg as string, ...composition]) node.addEventListener(type, b._listener)
   }
