@@ -34,7 +34,11 @@ export interface Monitor {
    * field is read: 0 until the first probe, within 50 ms of the first read.
    */
   readonly turnsPerSecond: number
-  /** True from a `pressure` event until the next `relief` event. */
+  /**
+   * The monitor's decision: true from the sample that decides pressure until the one that decides relief. It changes
+   * one turn before the `pressure` / `relief` listeners run, so work queued before them sees it first: gate held-back
+   * work on a flag your listeners set, not on this, if the `relief` listener releases it.
+   */
   readonly underPressure: boolean
   /** Calls `fn` when the loop goes under pressure or is relieved; returns a function that removes it. */
   on(type: 'pressure' | 'relief', fn: () => void): () => void
