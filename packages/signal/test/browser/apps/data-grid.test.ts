@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { cdp } from 'vitest/browser'
 import { Signal, batch, flush, settled } from '@eddy/signal'
-import { createQueue, loop, macrotask, monitor, yieldToMain } from '@eddy/scheduler'
+import { createQueue, loop, macrotask, yieldToMain } from '@eddy/scheduler'
 import { commit, observe, sandbox, subscribers } from '../dom.ts'
 import { collectUntil } from '../../../../../scripts/gc.ts'
 import { HOT, makeRecords, matches, money, mountGrid, sortRecs, startFeed, type Grid, type Rec } from './data-grid.ts'
@@ -13,10 +13,6 @@ import { HOT, makeRecords, matches, money, mountGrid, sortRecs, startFeed, type 
 const N = 20_000
 const box = sandbox()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const block = (ms: number) => {
-  const end = performance.now() + ms
-  while (performance.now() < end);
-}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 const key = (type: 'keyDown' | 'keyUp') =>
   cdp().send('Input.dispatchKeyEvent', { type, key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, ...(type === 'keyDown' ? { text: '\r' } : {}) })

@@ -36,7 +36,7 @@ describe('fan-out', () => {
     expect(box.msgs()).toEqual([])
   })
 
-  it('bind, render and dispose cost grows linearly: 10,000 bindings cost at most 25x 1,000 (median of 5)', async () => {
+  it('bind, render and dispose cost grows linearly: 10,000 bindings cost at most 50x 1,000 (median of 5; quadratic would be ~100x)', async () => {
     const run = async (n: number) => {
       const s = new Signal(0)
       const nodes = Array.from({ length: n }, () => document.createElement('b'))
@@ -52,7 +52,7 @@ describe('fan-out', () => {
     const small: number[] = []
     const large: number[] = []
     for (let i = 0; i < 5; i++) small.push(await run(1_000)), large.push(await run(10_000))
-    expect(median(large) / Math.max(median(small), 0.5)).toBeLessThan(25)
+    expect(median(large) / Math.max(median(small), 0.5)).toBeLessThan(50)
   })
 
   it('10,000 signals read by one bound computed: a write of any one renders once', async () => {
