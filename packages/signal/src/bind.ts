@@ -207,8 +207,10 @@ function writeHtml(this: Binding, el: Element, value: unknown): void {
 function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
   const type = el.type
   // The value this field wrote itself: what it shows now is newer (keys typed in a 'change' field after its 'change',
-  // before a later schedule's render, were wiped by the text committed before them).
-  const own = Object.is(this._wrote, value)
+  // before a later schedule's render, were wiped by the text committed before them). Not for a select, which has no
+  // keys typed after its pick and whose options may have been re-rendered since; not `undefined`, the no-record
+  // value (a signal holding it, from untyped data, must blank the field).
+  const own = type != 'select-one' && value !== undefined && Object.is(this._wrote, value)
   this._wrote = undefined
   stale.delete(el)
   rendered.add(this)
@@ -401,7 +403,9 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       else if (el.type == 'select-multiple')
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
       else if (el.type != 'radio' || el.checked)
-        write(source, (b._wrote = typeof v == 'number' ? numberOf(el) : el.value))
+        write(source, (b._wrote = typeof v == 'number' ? numberOf(el) : el.value)),
+          // An equal write queues no render: no record to outlive it.
+          b._flags & PENDING || (b._wrote = undefined)
     }
     for (const type of [arg as string, ...composition]) node.addEventListener(type, b._listener)
   }
