@@ -295,12 +295,14 @@ export function propagate(link: Link): void {
     const sub = link._sub
     const flags = sub._flags
     if (!(flags & PENDING)) {
-      sub._flags = flags | PENDING
       if (flags & WATCHING) {
         // Queued here, not by a call: a stack overflow on the call left the leaf flagged and not queued, for good.
+        // Flagged after: a store that overflows in cold code (an IC miss) leaves it unflagged, queued at the next write.
         const queue = flags & RENDER ? (renders as Queue<Queued>) : effectQueue
-        queue._items[queue._size++] = sub
-      } else if (sub._subs) {
+        queue._items[queue._size] = sub
+        queue._size++
+        sub._flags = flags | PENDING
+      } else if ((sub._flags = flags | PENDING), sub._subs) {
         // Down into the computed's subscribers. Only a list of several needs a saved way back: a lone
         // subscriber is a tail step, after which the walk goes on with `next` as it was.
         link = sub._subs

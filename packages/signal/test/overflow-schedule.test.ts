@@ -30,7 +30,7 @@ it('an overflow in the schedule of a write: after flush(), later writes render a
     flush()
     s.value = -1
     await tick()
-    // A binding left flagged and not queued (a rarer case, 1 round in 20 before and after the fix, not found yet): counted apart.
+    // A binding left flagged and not queued (the cold store in propagate, since fixed: overflow-cold-store.test.ts): counted apart.
     if (el.textContent != '-1') (b._flags & 16 && !render.renders._size ? lost : stuck).push(round)
     b.dispose()
     configure({ schedule: () => {} })
