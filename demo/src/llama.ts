@@ -129,9 +129,10 @@ export function startLlama(svg: SVGSVGElement): void {
 
     frames++
     recent.push(stamp)
-    while (recent[0]! <= stamp - 1000) recent.shift()
+    while (recent[0]! < stamp - 1000) recent.shift()
     frameCount.value = frames
-    fps.value = recent.length
+    // Frames a second are the intervals between them: 61 stamps 16.6 ms apart are 60 frames in a second, not 61.
+    fps.value = recent.length - 1
     requestAnimationFrame(draw)
   }
   requestAnimationFrame(draw)

@@ -143,7 +143,9 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     for (const e of list.getEntries()) {
       const end = e.startTime + e.duration
       // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
-      if (end < start) continue
+      // A long frame that nothing blocked (`blockingDuration` 0: a background tab's frames, throttled to one a second
+      // while timers ran on time) is no stall: it read as 1 s of lag, and went under pressure.
+      if (end < start || (e as any).blockingDuration == 0) continue
       if (e.startTime < until) counted[1] = Math.max(counted[1], e.duration)
       else m.longTasks++, samples.push((counted = [now(), e.duration, 0, 0]))
       until = Math.max(until, end)

@@ -33,7 +33,7 @@ export interface FakeHost {
   /** How many MessageChannels the package created (messageChannel fake only; ref/unref calls are logged). */
   channels: number
   /** Delivers long-task entries to the package's PerformanceObserver, if it made one. */
-  observe(entries: { duration: number; startTime?: number }[]): void
+  observe(entries: { duration: number; startTime?: number; blockingDuration?: number }[]): void
 }
 
 const order: Strategy[] = ['postTask', 'setImmediate', 'messageChannel', 'postMessage', 'setTimeout']

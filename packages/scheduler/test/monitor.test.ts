@@ -248,6 +248,24 @@ describe('monitor()', () => {
     expect(m.lag.max).toBe(230)
   })
 
+  it('should not count a long frame that nothing blocked (blockingDuration 0: a throttled background frame)', async () => {
+    // Headless Chromium behind another tab: frames throttled to ~1 a second, each a long animation frame of ~1,014
+    // ms with blockingDuration 0, while a 50 ms timer chain was never more than 39 ms late.
+    const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame', 'longtask'] })
+    const m = mod.monitor()
+    host.advance(100)
+    host.observe([{ startTime: host.clock - 1014, duration: 1014, blockingDuration: 0 }])
+    host.advance(60)
+    expect(m.longTasks).toBe(0)
+    expect(m.lag.max).toBeLessThan(100)
+    // One that did block counts, at its whole length (a longtask has no blockingDuration at all).
+    host.observe([{ startTime: host.clock - 230, duration: 230, blockingDuration: 180 }])
+    host.observe([{ startTime: host.clock + 10, duration: 120 }])
+    host.advance(200)
+    expect(m.longTasks).toBe(2)
+    expect(m.lag.max).toBe(230)
+  })
+
   it('should observe longtask too, and count a stall reported as both kinds once', async () => {
     // A same-origin iframe gets no long-animation-frame while its page animates, only the longtask (Chromium).
     const { host, mod } = await load('setImmediate', { entryTypes: ['long-animation-frame', 'longtask'] })
