@@ -5,19 +5,9 @@
 import { describe, expect, it } from 'vitest'
 import { Signal, flush, settled } from '@eddy/signal'
 import { sandbox } from '../../dom.ts'
+import { stillRenders } from './still.ts'
 
 const box = sandbox()
-const macro = () => new Promise((r) => setTimeout(r, 0))
-
-async function stillRenders(): Promise<void> {
-  const node = box.root.appendChild(document.createElement('i'))
-  const s = new Signal('ok-1')
-  s.bind(node)
-  await macro()
-  s.value = 'ok-2'
-  await macro()
-  expect(node.textContent).toBe('ok-2')
-}
 
 describe('elements whose accessors fight back', () => {
   it('a textContent setter that throws: reported at each render, the others render, fixed later it renders', async () => {
@@ -42,7 +32,7 @@ describe('elements whose accessors fight back', () => {
     s.value = 'c'
     await settled()
     expect(bad.textContent).toBe('c')
-    await stillRenders()
+    await stillRenders(box.root)
   })
 
   it('a textContent getter that throws: reported, nothing written', async () => {
@@ -55,7 +45,7 @@ describe('elements whose accessors fight back', () => {
     new Signal('a').bind(bad)
     await settled()
     expect(box.msgs()).toEqual(['Error: getter refuses'])
-    await stillRenders()
+    await stillRenders(box.root)
   })
 
   it('an <input> whose value getter throws, bound two-way: render error reported, the event changes nothing', async () => {
@@ -159,7 +149,7 @@ describe('nodes of other documents', () => {
     cls.bind(a, 'className')
     await settled()
     expect(box.msgs().at(-1)).toMatch(/^TypeError: .*className/)
-    await stillRenders()
+    await stillRenders(box.root)
   })
 
   it('a node moved into another document by its own format, mid-flush, renders there', async () => {
@@ -194,7 +184,7 @@ describe('nodes of other documents', () => {
     await settled()
     expect(oldP.textContent).toBe('c')
     expect(box.msgs()).toEqual([])
-    await stillRenders()
+    await stillRenders(box.root)
   })
 
   it("a frame document's location bound, after the frame is removed: no navigation, no error", async () => {

@@ -3,6 +3,7 @@
 // nothing lost, nothing run twice for one change, no infinite loop, and no stuck scheduler afterwards.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Signal, batch, computed, configure, effect, flush, settled, type Binding } from '@eddy/signal'
+import { stillRenders } from './still.ts'
 
 let root: HTMLElement
 const el = (tag = 'span') => root.appendChild(document.createElement(tag))
@@ -33,17 +34,6 @@ afterEach(() => {
 })
 
 // A fresh bound signal renders at the next microtask checkpoint without flush(): no queue or schedule is stuck.
-async function stillRenders(): Promise<void> {
-  const node = el('i')
-  const s = new Signal('ok-1')
-  s.bind(node)
-  await macro()
-  expect(node.textContent).toBe('ok-1')
-  s.value = 'ok-2'
-  await macro()
-  expect(node.textContent).toBe('ok-2')
-}
-
 describe('bind() from inside a computed getter (a list computed that makes its rows)', () => {
   it('renders the rows it binds when the computed is read at top level', async () => {
     const label = new Signal('hello')
@@ -108,7 +98,7 @@ describe("the page's error listener re-enters eddy (native reportError dispatche
     expect(errors).toEqual(['Error: format 2'])
     expect(b.textContent).toBe('from listener')
     expect(a.textContent).toBe('rebound 2')
-    await stillRenders()
+    await stillRenders(root)
   })
 
   it('an effect error whose listener writes the signal the effect reads: runs again, no loop', async () => {
@@ -123,7 +113,7 @@ describe("the page's error listener re-enters eddy (native reportError dispatche
     expect(seen).toEqual([0, 1, 2])
     expect(errors).toEqual(['Error: odd 1'])
     stop()
-    await stillRenders()
+    await stillRenders(root)
   })
 
   it('an effect that always throws and a listener that always writes: cut off with "Cycle detected", then fine', async () => {
@@ -146,7 +136,7 @@ describe("the page's error listener re-enters eddy (native reportError dispatche
     expect(runs).toBeLessThan(1000)
     onError = undefined
     stop()
-    await stillRenders()
+    await stillRenders(root)
   })
 
   it('a listener that calls configure() while the flush reports: the next writes use the new schedule', async () => {
@@ -222,7 +212,7 @@ describe('batch nested and throwing', () => {
     await settled()
     expect(node.textContent).toBe('3')
     stop()
-    await stillRenders()
+    await stillRenders(root)
   })
 
   it('1,000 nested batches that all throw: nothing stuck', async () => {
@@ -238,7 +228,7 @@ describe('batch nested and throwing', () => {
     expect(() => nest(1000)).toThrow('level 0')
     await settled()
     expect(node.textContent).toBe('0')
-    await stillRenders()
+    await stillRenders(root)
   })
 })
 
@@ -307,7 +297,7 @@ describe('re-entrant calls from inside a flush', () => {
     await settled()
     // the format's own binding is still written (README), the others disposed before their turn
     expect(nodes.map((n) => n.textContent)).toEqual(['a', '', '', '', ''])
-    await stillRenders()
+    await stillRenders(root)
   })
 
   it('a synchronous schedule whose flush re-enters through a format write: one render per binding per write', async () => {

@@ -5,20 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { Signal, batch, computed, effect, flush, settled, type Binding, type Computed } from '@eddy/signal'
 import { observe, sandbox, subscribers } from '../../dom.ts'
+import { stillRenders } from './still.ts'
 
 const box = sandbox()
-const macro = () => new Promise((r) => setTimeout(r, 0))
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
-
-async function stillRenders(): Promise<void> {
-  const node = box.root.appendChild(document.createElement('i'))
-  const s = new Signal('ok-1')
-  s.bind(node)
-  await macro()
-  s.value = 'ok-2'
-  await macro()
-  expect(node.textContent).toBe('ok-2')
-}
 
 describe('fan-out', () => {
   it('10,000 bindings on one signal: one DOM write each per flush, the final value, all disposed cleanly', async () => {
@@ -119,7 +109,7 @@ describe('deep chains', () => {
       await settled()
       expect(node.textContent).toBe('5001')
     } else expect(node.textContent).toBe('5000')
-    await stillRenders()
+    await stillRenders(box.root)
   })
 
   it('a chain of 5,000 effects (each writes the next one\'s signal) and a reader of every link: none cut off', () => {
@@ -161,7 +151,7 @@ describe('deep chains', () => {
     if (error) expect(error).toBeInstanceOf(RangeError)
     else expect(depth).toBe(5_000)
     stops.forEach((d) => d())
-    await stillRenders()
+    await stillRenders(box.root)
   })
 })
 
@@ -203,7 +193,7 @@ describe('many writers in many microtasks', () => {
     // coalesced: about one render per microtask round, far fewer than the 5,000 writes
     expect(renders).toBeLessThan(200)
     expect(box.msgs()).toEqual([])
-    await stillRenders()
+    await stillRenders(box.root)
   })
 
   // Each manual flush() made right after a write leaves the flush that write posted in the microtask queue, and the

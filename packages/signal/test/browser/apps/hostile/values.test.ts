@@ -6,6 +6,13 @@
 import { describe, expect, it } from 'vitest'
 import { Signal, computed, effect, settled, batch } from '@eddy/signal'
 import { observe, sandbox } from '../../dom.ts'
+import { stillRenders } from './still.ts'
+
+// The render comes at the next microtask checkpoint, without flush() or a macrotask.
+const micro = async () => {
+  await Promise.resolve()
+  await Promise.resolve()
+}
 
 const box = sandbox()
 
@@ -32,17 +39,6 @@ const unshowable: [string, unknown, RegExp][] = [
 ]
 
 // A fresh bound signal renders at the next flush, without flush(): proves that no queue or schedule is stuck.
-async function stillRenders(): Promise<void> {
-  const el = box.root.appendChild(document.createElement('i'))
-  const s = new Signal('ok-1')
-  s.bind(el)
-  await settled()
-  s.value = 'ok-2'
-  await Promise.resolve()
-  await Promise.resolve()
-  expect(el.textContent).toBe('ok-2')
-}
-
 describe('values whose conversion throws', () => {
   for (const [name, bad, message] of unshowable) {
     it(`${name}: every binding kind reports it, leaves the DOM, renders the next good value`, async () => {
@@ -74,7 +70,7 @@ describe('values whose conversion throws', () => {
       expect(el.getAttribute('data-x')).toBe('fine')
       expect(el.title).toBe('fine')
       expect(el.style.getPropertyValue('--v')).toBe('fine')
-      await stillRenders()
+      await stillRenders(box.root, micro)
     })
   }
 
@@ -88,7 +84,7 @@ describe('values whose conversion throws', () => {
     await settled()
     expect(box.msgs()).toEqual(['Error: boom: url', 'Error: boom: url'])
     expect(a.getAttribute('href')).toBe('/ok')
-    await stillRenders()
+    await stillRenders(box.root, micro)
   })
 
   it('an object whose toString answers differently each time is converted once per render (URL check holds)', async () => {
@@ -117,7 +113,7 @@ describe('values that do convert', () => {
     expect(box.msgs()).toEqual([expect.stringMatching(/^TypeError: .*'title'.*Cannot convert a Symbol value to a string/)])
     // template literal / toString of a signal holding a symbol
     expect(String(s)).toBe('Symbol(sym)')
-    await stillRenders()
+    await stillRenders(box.root, micro)
   })
 
   it('BigInt: text, attr, style, property; JSON.stringify of the signal throws as for the bare value', async () => {
@@ -219,7 +215,7 @@ describe('values that do convert', () => {
     Object.freeze(s)
     expect(() => (s.value = 'b')).toThrow(TypeError)
     expect(s.value).toBe('a')
-    await stillRenders()
+    await stillRenders(box.root, micro)
   })
 
   it('equals that throws: the write throws it, the value stays, later writes work', async () => {
