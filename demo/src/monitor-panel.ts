@@ -235,7 +235,7 @@ function draw(canvas: HTMLCanvasElement, samples: Sample[], events: PressureEven
   ctx.setLineDash([])
 
   // FPS on a linear 0..max(60, seen) axis; a blocked stretch drew no frames, so the line drops to 0 across it.
-  // 0..60 fps, or up to the next multiple of 30 on a faster display (a 1 s window may hold 61 frames at 60 Hz).
+  // 0..60 fps, or up to the next multiple of 30 on a faster display.
   const seen = Math.max(...samples.map((s) => s.fps))
   const top = seen > 75 ? Math.ceil(seen / 30) * 30 : 60
   ctx.fillStyle = accent

@@ -28,7 +28,7 @@ test.describe('the FPS readouts', () => {
       type: 'fps',
       description: `display ${rate} Hz; readouts ${readouts.map((r) => r.llama).join(' ')}`,
     })
-    // 61 frame stamps in (t - 1000, t] span 60 intervals: 60 frames a second, not 61.
+    // 61 frame stamps in [t - 1000, t] span 60 intervals: 60 frames a second, not 61.
     expect(over.length, `readouts above ${rate} fps, of ${readouts.length}`).toBe(0)
   })
 })

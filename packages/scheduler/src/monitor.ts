@@ -27,7 +27,7 @@ export interface Monitor {
   readonly lag: Lag
   /** Busy fraction (0..1) over the last 5 s: Node's event-loop utilization where it exists, else sampled. */
   readonly utilization: number
-  /** Long tasks (or long animation frames) reported by the host since the monitor started. */
+  /** Long tasks (or long animation frames that something blocked) reported by the host since the monitor started. */
   readonly longTasks: number
   /**
    * Macrotask turns per second the loop completed in the latest 1 ms probe. Probed once a second, and only while this

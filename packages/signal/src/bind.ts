@@ -404,7 +404,7 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
         write(source, [...(el as unknown as HTMLSelectElement).selectedOptions].map((o) => o.value))
       else if (el.type != 'radio' || el.checked)
         write(source, (b._wrote = typeof v == 'number' ? numberOf(el) : el.value)),
-          // An equal write queues no render: no record to outlive it.
+          // No render queued (an equal write, the binding not queued already): no record to outlive it.
           b._flags & PENDING || (b._wrote = undefined)
     }
     for (const type of [arg as string, ...composition]) node.addEventListener(type, b._listener)

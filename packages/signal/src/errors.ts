@@ -239,9 +239,6 @@ export function drain<T extends Queued>(queue: Queue<T>, run: (item: T) => void)
         items[i] = undefined
         if (item) release(item)
       }
-      // A burst (a table built once) would keep its slots for the page's life: a big array is cut, as the scheduler's
-      // queue cuts its own when idle. Not a small one: shrinking an array is a runtime call (see Queue).
-      if (size > 1e4) items.length = 0
     }
   }
   if (cut) (errors ??= []).push(cut), draining && cuts++

@@ -25,8 +25,9 @@ export const ALONE = 1 << 8
 export const PARKED = 1 << 12
 /**
  * A signal whose only subscriber is a binding already queued for render: a write needs no propagation (and,
- * without READ, not even a version bump). Set by `write`, cleared when the binding renders and whenever a
- * subscriber is attached to the signal.
+ * without READ, not even a version bump). Set by `write` while that binding is still queued (PENDING) and a flush is
+ * posted; cleared when the binding renders, whenever a subscriber is attached to the signal, and when the flush is
+ * unposted or the binding released.
  */
 export const NOTIFIED = 1 << 9
 /** A signal with an `equals` option: a write compares with it instead of `Object.is` (no field load on the default path). */

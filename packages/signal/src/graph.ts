@@ -581,8 +581,8 @@ function mend(): void {
  * microtask, not thrown to the read: its value is sound. After a stack overflow they wait for the next write.
  */
 function outerRead(c: ReactiveNode, flags: number): void {
-  // Settled only after a write (or a retry that returned) in the read: a read that wrote nothing must not call the
-  // schedule (one that threw before would throw again at every read, uncaught).
+  // Settled only after a write (or a retry that returned) or a bind() in the read: a read that did neither must not
+  // call the schedule (one that threw before would throw again at every read, uncaught).
   const written = clock._written
   // A bind() in the getter (a computed that makes its rows) queued a render and posted nothing (a batch).
   const queued = renders._size
