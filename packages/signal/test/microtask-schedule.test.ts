@@ -2,6 +2,7 @@
 // when a posted flush is lost (a stubbed or faked queueMicrotask). From a review of the fix for a doubled chain.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Signal, configure, flush, settled } from '@eddy/signal'
+import { burstRenders } from './burst.ts'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -50,26 +51,13 @@ describe('the microtask schedule', () => {
   })
 
   it('a temporary synchronous schedule inside a burst of microtask writes does not double every later round', async () => {
-    const burst = async (toggle: boolean) => {
-      const s = new Signal(0)
-      let renders = 0
-      s.bind(document.createElement('i'), { format: (v) => (renders++, v) })
-      flush()
-      renders = 0
-      const writer = async (w: number) => {
-        for (let k = 1; k <= 100; k++) {
-          s.value = w * 1000 + k
-          if (toggle && w == 0 && k == 1) {
-            configure({ schedule: (f) => f() })
-            configure({ schedule: 'microtask' })
-          }
-          await Promise.resolve()
+    const burst = (toggle: boolean) =>
+      burstRenders((w, k) => {
+        if (toggle && w == 0 && k == 1) {
+          configure({ schedule: (f) => f() })
+          configure({ schedule: 'microtask' })
         }
-      }
-      await Promise.all(Array.from({ length: 10 }, (_, w) => writer(w)))
-      await settled()
-      return renders
-    }
+      })
     const base = await burst(false)
     expect(base).toBe(100)
     expect(await burst(true)).toBeLessThanOrEqual(base + 2)

@@ -8,56 +8,10 @@
 // after it ran: every benchmark round then rebuilt the maps and re-optimized the write path, and Chromium's
 // reactivity benchmark went from 1.1x to 2x alien-signals. No other test notices that: this one counts them.
 import { describe, expect, it } from 'vitest'
-import { cdp } from 'vitest/browser'
+import { heapCounter } from './heap.ts'
 import type * as Eddy from '@eddy/signal'
 
 const load = (): Promise<typeof Eddy> => import(/* @vite-ignore */ new URL('../../dist/index.js', import.meta.url).href)
-
-interface Remote {
-  result: { objectId?: string; value?: unknown }
-}
-
-/**
- * Counts live objects by exact prototype, after a full garbage collection, with Runtime.queryObjects. That only
- * reports objects created in the context the prototype is looked up in, and the test runs in a frame of the tester
- * page: so the lookup tries each execution context until one has the prototype.
- */
-async function heapCounter(): Promise<{ count(proto: object): Promise<number>; close(): Promise<void> }> {
-  const session = cdp()
-  await session.send('Runtime.enable')
-  // Execution context ids are small serial numbers; ids that are not (or no longer) there are rejected.
-  const contexts = Array.from({ length: 200 }, (_, i) => i + 1)
-  const global = globalThis as Record<string, unknown>
-  return {
-    async count(proto) {
-      const key = `__eddyProto${Math.random().toString(36).slice(2)}`
-      global[key] = proto
-      try {
-        let prototypeObjectId: string | undefined
-        for (const contextId of contexts) {
-          const found = (await session.send('Runtime.evaluate', { expression: `globalThis.${key}`, contextId }).catch(() => undefined)) as
-            | Remote
-            | undefined
-          if ((prototypeObjectId = found?.result.objectId)) break
-        }
-        if (!prototypeObjectId) throw new Error("the test's frame was not found among the execution contexts")
-        const { objects } = (await session.send('Runtime.queryObjects', { prototypeObjectId })) as {
-          objects: { objectId: string }
-        }
-        const count = (await session.send('Runtime.callFunctionOn', {
-          objectId: objects.objectId,
-          functionDeclaration: 'function (proto) { return this.filter((o) => Object.getPrototypeOf(o) === proto).length }',
-          arguments: [{ objectId: prototypeObjectId }],
-          returnByValue: true,
-        })) as Remote
-        return count.result.value as number
-      } finally {
-        delete global[key]
-      }
-    },
-    close: async () => void (await session.send('Runtime.disable')),
-  }
-}
 
 describe('keep-alive instances of the built bundle (Chromium heap)', () => {
   it('should outlive every graph the user made, so V8 keeps the node maps', async () => {

@@ -2,6 +2,7 @@
 // protocol's Runtime.queryObjects, which collects garbage first), medians and slopes.
 import { cdp } from 'vitest/browser'
 import { gc } from '../../../../../scripts/gc.ts'
+import { heapCounter } from '../heap.ts'
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
@@ -21,47 +22,15 @@ export async function heapUsed(): Promise<{ cdp: number; memory: number | undefi
   return { cdp: usedSize, memory: (performance as any).memory?.usedJSHeapSize }
 }
 
-interface Remote {
-  result: { objectId?: string; value?: unknown }
-}
-
-/**
- * Counts live objects whose prototype is exactly `proto`, after a full collection (Runtime.queryObjects), as
- * keepalive.test.ts does. The test runs in a frame of the tester page: each execution context is tried until one
- * has the prototype.
- */
+/** Counts live objects whose prototype is exactly `proto`, after a full collection (see heap.ts). */
 export async function liveObjects(protos: Record<string, object>): Promise<Record<string, number>> {
   await settleHeap()
-  const session = cdp()
-  await session.send('Runtime.enable')
+  const heap = await heapCounter()
   const out: Record<string, number> = {}
-  const global = globalThis as Record<string, unknown>
-  for (const [name, proto] of Object.entries(protos)) {
-    const key = `__soakProto${Math.random().toString(36).slice(2)}`
-    global[key] = proto
-    try {
-      let prototypeObjectId: string | undefined
-      for (let contextId = 1; contextId <= 200 && !prototypeObjectId; contextId++) {
-        const found = (await session
-          .send('Runtime.evaluate', { expression: `globalThis.${key}`, contextId })
-          .catch(() => undefined)) as Remote | undefined
-        prototypeObjectId = found?.result.objectId
-      }
-      if (!prototypeObjectId) throw new Error("the test's frame was not found among the execution contexts")
-      const { objects } = (await session.send('Runtime.queryObjects', { prototypeObjectId })) as {
-        objects: { objectId: string }
-      }
-      const count = (await session.send('Runtime.callFunctionOn', {
-        objectId: objects.objectId,
-        functionDeclaration: 'function (proto) { return this.filter((o) => Object.getPrototypeOf(o) === proto).length }',
-        arguments: [{ objectId: prototypeObjectId }],
-        returnByValue: true,
-      })) as Remote
-      await session.send('Runtime.releaseObject', { objectId: objects.objectId }).catch(() => undefined)
-      out[name] = count.result.value as number
-    } finally {
-      delete global[key]
-    }
+  try {
+    for (const [name, proto] of Object.entries(protos)) out[name] = await heap.count(proto)
+  } finally {
+    await heap.close()
   }
   return out
 }

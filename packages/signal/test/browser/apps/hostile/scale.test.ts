@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { Signal, batch, computed, effect, flush, settled, type Binding, type Computed } from '@eddy/signal'
 import { observe, sandbox, subscribers } from '../../dom.ts'
 import { stillRenders } from './still.ts'
+import { burstRenders } from '../../../burst.ts'
 
 const box = sandbox()
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
@@ -201,23 +202,7 @@ describe('many writers in many microtasks', () => {
   // the other. Measured: 10 writers x 100 writes, one await each: 100 renders; after 1, 2, 5, 10 flush() calls
   // (by different writers, once each, at their first write): 200, 300, 600, 1,000 renders (one per write).
   it('a few manual flush() calls do not multiply the renders of a whole burst of microtask writes', async () => {
-    const burst = async (manual: number) => {
-      const s = new Signal(0)
-      let renders = 0
-      s.bind(document.createElement('i'), { format: (v) => (renders++, v) })
-      flush()
-      renders = 0
-      const writer = async (w: number) => {
-        for (let k = 1; k <= 100; k++) {
-          s.value = w * 1000 + k
-          if (w < manual && k == 1) flush()
-          await Promise.resolve()
-        }
-      }
-      await Promise.all(Array.from({ length: 10 }, (_, w) => writer(w)))
-      await settled()
-      return renders
-    }
+    const burst = (manual: number) => burstRenders((w, k) => void (w < manual && k == 1 && flush()))
     const base = await burst(0)
     expect(base).toBe(100)
     // expected: each flush() adds its own render, not one per microtask round for the rest of the burst
