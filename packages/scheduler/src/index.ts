@@ -1,6 +1,6 @@
 export { strategy, type Strategy } from './host.ts'
 export { createQueue, macrotask, type Queue, type QueueOptions } from './queue.ts'
 export { microtask, yieldToMain } from './microtask.ts'
-export { loop, type Loop } from './loop.ts'
-export { probeTurnRate } from './probe.ts'
+export { loop, type Loop, type LoopOptions } from './loop.ts'
+export { probeTurnRate, type ProbeOptions } from './probe.ts'
 export { monitor, type Lag, type Monitor, type MonitorOptions } from './monitor.ts'

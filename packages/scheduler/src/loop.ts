@@ -19,18 +19,18 @@ export interface Loop {
   readonly iterations: number
 }
 
+/** Options of {@link loop}. */
+export interface LoopOptions {
+  /** How long a slice runs steps before it yields to the event loop, in ms; default 5. */
+  budgetMs?: number | undefined
+}
+
 /**
  * Calls `step()` back to back (awaiting it when it returns a promise) and yields to the event loop whenever
  * `budgetMs` is spent (timers, input and rendering run before the next slice); ends on `stop()` or when a step
  * returns (or resolves to) `false`; a throwing step rejects `done`.
  */
-export function loop(
-  step: () => unknown,
-  options: {
-    /** How long a slice runs steps before it yields to the event loop, in ms; default 5. */
-    budgetMs?: number
-  } = {},
-): Loop {
+export function loop(step: () => unknown, options: LoopOptions = {}): Loop {
   fnArg('step', step)
   const { budgetMs = 5 } = objArg(options)
   numArg('budgetMs', budgetMs)

@@ -6,9 +6,9 @@ import { createQueue, macrotask } from './queue.ts'
 /** Options of {@link monitor}. */
 export interface MonitorOptions {
   /** Lag (ms) above which the loop is under pressure; default 100. */
-  maxLagMs?: number
+  maxLagMs?: number | undefined
   /** Busy fraction (0..1) above which the loop is under pressure; default 0.9. */
-  maxUtilization?: number
+  maxUtilization?: number | undefined
 }
 
 /** Event-loop lag percentiles in ms, over the last 5 s. */
@@ -140,14 +140,14 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   let until = 0
   let counted: number[]
   const observer = (types[0] && new PerformanceObserver!((list) => {
-    for (const e of list.getEntries()) {
-      const end = e.startTime + e.duration
+    for (const { startTime, duration, blockingDuration } of list.getEntries() as any[]) {
+      const end = startTime + duration
       // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
       // A long frame that nothing blocked (`blockingDuration` 0: a background tab's frames, throttled to one a second
       // while timers ran on time) is no stall: it read as 1 s of lag, and went under pressure.
-      if (end < start || (e as any).blockingDuration == 0) continue
-      if (e.startTime < until) counted[1] = Math.max(counted[1], e.duration)
-      else m.longTasks++, samples.push((counted = [now(), e.duration, 0, 0]))
+      if (end < start || blockingDuration == 0) continue
+      if (startTime < until) counted[1] = Math.max(counted[1], duration)
+      else m.longTasks++, samples.push((counted = [now(), duration, 0, 0]))
       until = Math.max(until, end)
     }
   })) as PerformanceObserver | undefined
@@ -156,7 +156,7 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     get turnsPerSecond() { wanted = 1; return turns },
     underPressure: false,
     on(type, fn) {
-      const list = subs[['relief', 'pressure'].indexOf(type)] || fail('type', type)
+      const list = subs[type === 'relief' ? 0 : type === 'pressure' ? 1 : fail('type', type)]
       fnArg('fn', fn)
       // Delivered in a later turn: a listener removed meanwhile (by another listener, an unmount) is skipped.
       const f = () => list.has(f) && fn()

@@ -13,15 +13,16 @@ export const rate = (post: (fn: () => void) => void, ms: number, start = now()):
     post(turn)
   })
 
+/** Options of {@link probeTurnRate}. */
+export interface ProbeOptions {
+  /** The host primitive to measure; default: the one detected at load. */
+  strategy?: Strategy | undefined
+  /** How long to chain wake-ups, in ms (finite); default 250. */
+  durationMs?: number | undefined
+}
+
 /** Resolves with the turns per second of a chain of `strategy` wake-ups run for `durationMs` (seed 001's checker). */
-export const probeTurnRate = (
-  options: {
-    /** The host primitive to measure; default: the one detected at load. */
-    strategy?: Strategy
-    /** How long to chain wake-ups, in ms (finite); default 250. */
-    durationMs?: number
-  } = {},
-): Promise<number> => {
+export const probeTurnRate = (options: ProbeOptions = {}): Promise<number> => {
   const { strategy = detected, durationMs = 250 } = objArg(options)
   // Finite: an endless probe would never resolve, and would keep the thread busy.
   return rate(poster(strategy), numArg('durationMs', durationMs) < 1 / 0 ? durationMs : fail('durationMs', durationMs))

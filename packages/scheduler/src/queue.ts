@@ -5,9 +5,9 @@ import { slicer } from './slice.ts'
 /** Options of {@link createQueue}. */
 export interface QueueOptions {
   /** The host primitive to wake up with; default: the one detected at load. */
-  strategy?: Strategy
+  strategy?: Strategy | undefined
   /** Longest time one wake-up runs callbacks before it yields and re-posts itself, in ms; default 5 (as React). */
-  budgetMs?: number
+  budgetMs?: number | undefined
 }
 
 /** A batched macrotask queue bound to one host primitive. */
@@ -75,7 +75,8 @@ export function createQueue(options: QueueOptions = {}): Queue {
       q = t
       // A snapshot shorter than its array leaves callbacks that ran before beyond it: cut them off, or a burst would
       // stay reachable for as long as the queue stays busy with shorter batches (a review measured ~100 MB held).
-      rest.length > n && (rest.length = n)
+      // The array holds at least its `n` slots: this never grows it.
+      rest.length = n
       base += size = n
       n = at = 0
     }

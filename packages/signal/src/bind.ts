@@ -23,14 +23,20 @@ export type BindTarget<T> =
       ? ModelTarget
       : Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }>)
 
+/**
+ * What `.bind()` takes: the DOM's `Node`; where there is no DOM lib (Node, a worker), anything with a numeric
+ * `nodeType`, which is what bind() checks. So the declarations type-check without the DOM lib too.
+ */
+export type DomNode = typeof globalThis extends { Node: { prototype: infer N } } ? N : { readonly nodeType: number }
+
 /** The one-way targets (a computed cannot be bound two-way). `format` maps the value before it is written. */
 export type ReadonlyBindTarget<T> =
   | string
   | Only<{ format: (value: T) => unknown }>
-  | Only<{ attr: string; format?: (value: T) => unknown }>
-  | Only<{ class: string; format?: (value: T) => unknown }>
-  | Only<{ style: string; format?: (value: T) => unknown }>
-  | Only<{ html: true; sanitize: (html: string) => string; format?: (value: T) => unknown }>
+  | Only<{ attr: string; format?: ((value: T) => unknown) | undefined }>
+  | Only<{ class: string; format?: ((value: T) => unknown) | undefined }>
+  | Only<{ style: string; format?: ((value: T) => unknown) | undefined }>
+  | Only<{ html: true; sanitize: (html: string) => string; format?: ((value: T) => unknown) | undefined }>
 
 /** A two-way target: the event that writes the field's value back (no `format`: it would be written back). */
 export type ModelTarget = Only<{ model: 'input' | 'change' }>
@@ -47,7 +53,7 @@ type Writer = (this: Binding, node: any, value: unknown) => void
 /** A live link from a signal to a DOM node; `dispose()` (or `using`) removes it. Holds the node weakly. */
 declare class Binding {
   /** Stops rendering (and, for `model`, listening); the node is left as it is. */
-  dispose(): void
+  dispose(this: Binding): void
   /** Same as `dispose()`, for `using`. */
   [Symbol.dispose](): void
   /** @internal */ _flags: number

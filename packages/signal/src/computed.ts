@@ -3,7 +3,7 @@ import { COMPUTED, DIRTY, ERRORED, PENDING, RUNNING, UNWATCHED } from './flags.t
 import { activeSub, keepAlive, link, readComputed, type Link } from './graph.ts'
 import { expectFunction } from './errors.ts'
 import { Signal } from './signal.ts'
-import type { Binding, ReadonlyBindTarget } from './bind.ts'
+import type { Binding, DomNode, ReadonlyBindTarget } from './bind.ts'
 import type { Dispose } from './effect.ts'
 
 /** A read-only value derived from signals and computeds; recomputed lazily, at most once per change. */
@@ -17,7 +17,7 @@ declare class Computed<T = unknown> {
   /** Calls `fn` with the value now and after each change; returns the function that unsubscribes. */
   subscribe(fn: (value: T) => void): Dispose
   /** Renders the value into `node` (text by default), coalesced; see `Signal.prototype.bind`. */
-  bind(node: Node, target?: ReadonlyBindTarget<T>): Binding
+  bind(node: DomNode, target?: ReadonlyBindTarget<T>): Binding
   /** The value, read as `.value` is (tracked): `JSON.stringify` writes a computed as its value. */
   toJSON(): T
   /** The value, read as `.value` is (tracked): `+doubled`. */

@@ -20,7 +20,7 @@ export interface Dispose {
  * The body of an effect; it may return a cleanup, run before the next run and on dispose. A primitive it returns
  * (what `() => (el.title = s.value)` assigns) is ignored; an object or a promise is a type error (`fn` is synchronous).
  */
-export type EffectFn = (this: void) => void | (() => void) | string | number | bigint | boolean | symbol | null
+export type EffectFn = (this: void) => void | ((this: void) => void) | string | number | bigint | boolean | symbol | null
 
 // A constructor, not an object literal, for a stable map (see Link in graph.ts).
 // `_subs`, `_subsTail` and `_value` are unused by effects, and `_version` holds the birth stamp (see start in

@@ -123,7 +123,7 @@ const frame = (): void =>
   })
 
 /** Sets how pending renders are flushed: 'microtask' (default), 'animationFrame', or `(flush) => void`. */
-export function configure(options: { schedule?: Schedule }): void {
+export function configure(options: { schedule?: Schedule | undefined }): void {
   // `configure('animationFrame')` would otherwise change nothing, silently.
   expectObject(options, 'configure')
   const option = options.schedule

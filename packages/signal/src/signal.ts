@@ -1,20 +1,23 @@
 // Signals: writable reactive values.
 import { activeSub, keepAlive, link, untracked, write, type Link } from './graph.ts'
-import { bind, type BindTarget, type Binding, type ModelTarget } from './bind.ts'
+import { bind, type BindTarget, type Binding, type DomNode, type ModelTarget } from './bind.ts'
 import { effect, type Dispose } from './effect.ts'
+import type { Computed } from './computed.ts'
 import { expectFunction, expectObject } from './errors.ts'
 import { EQUALS } from './flags.ts'
 
 /** Options of `new Signal(value, options)`. */
 export interface SignalOptions<T> {
   /** Decides whether a write changes the value (a write of an equal value is a no-op); default `Object.is`. */
-  equals?: (this: void, previous: T, next: T) => boolean
+  equals?: ((this: void, previous: T, next: T) => boolean) | undefined
 }
 
 /** A reactive value. Reads inside computeds and effects are tracked; writes notify them and re-render bindings. */
 declare class Signal<T = unknown> {
+  /** True for signals and computeds (`computed()` values are instances too), and narrows so. */
+  static [Symbol.hasInstance](value: unknown): value is Signal<any> | Computed<any>
   /** Creates a signal holding `value`; `Signal(value)` without `new` works too. */
-  constructor(value: T, options?: SignalOptions<T>)
+  constructor(value: T, options?: SignalOptions<NoInfer<T>>)
   /** The current value. Reading it inside a computed or effect tracks it; writing an equal value is a no-op. */
   value: T
   /** Reads the value without tracking it. */
@@ -22,9 +25,9 @@ declare class Signal<T = unknown> {
   /** Calls `fn` with the value now and after each change; returns the function that unsubscribes. */
   subscribe(fn: (value: T) => void): Dispose
   /** Binds `node` two-way: its `target.model` event writes the field's value back (see BindTarget). */
-  bind(this: { peek(): string | number | boolean | readonly string[] }, node: Node, target: ModelTarget): Binding
+  bind(this: { peek(): string | number | boolean | readonly string[] }, node: DomNode, target: ModelTarget): Binding
   /** Renders the value into `node` (text by default, or `target`), coalesced: at most one DOM write per flush. */
-  bind(node: Node, target?: BindTarget<T>): Binding
+  bind(node: DomNode, target?: BindTarget<T>): Binding
   /** The value, read as `.value` is (tracked): `JSON.stringify` writes a signal as its value. */
   toJSON(): T
   /** The value, read as `.value` is (tracked): `+count` (and `count > 3` in JavaScript; TypeScript wants `+count > 3`). */
@@ -46,7 +49,7 @@ declare class Signal<T = unknown> {
 // function, which keeps property access monomorphic and fast (this is how @preact/signals-core is written).
 // It also lets `Signal(0)` work without `new`.
 /** Creates a signal holding `value`; `new` is optional. */
-function Signal<T>(this: unknown, value: T, options?: SignalOptions<T>): Signal<T> {
+function Signal<T>(this: unknown, value: T, options?: SignalOptions<NoInfer<T>>): Signal<T> {
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).

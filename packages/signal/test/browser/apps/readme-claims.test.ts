@@ -232,7 +232,7 @@ describe('signal README: error table (Chromium)', () => {
       [() => configure('animationFrame' as any), 'TypeError: configure: expected an object, got string'],
       [() => computed(() => 1).bind(input, { model: 'input' } as any), 'TypeError: bind: model needs a Signal'],
       [() => s.bind(p, { model: 'input' }), 'TypeError: bind: model needs a form field, got DIV'],
-      [() => { const { dispose } = s.bind(el()); dispose() }, 'TypeError: bind: dispose() needs its binding: binding.dispose()'],
+      [() => { const { dispose } = s.bind(el()) as { dispose(): void }; dispose() }, 'TypeError: bind: dispose() needs its binding: binding.dispose()'],
       [() => { (computed(() => 1) as any).value = 1 }, 'TypeError: computed: value is read-only'],
     ]
     const wrong = rows.map(([f, msg]) => [err(f), msg]).filter(([got, msg]) => got !== msg)

@@ -162,7 +162,7 @@ describe('bindings', () => {
     const open = new Signal(true)
     const stop = effect(() => {
       if (!open.value) return
-      return s.bind(node).dispose
+      return s.bind(node).dispose as () => void
     })
     open.value = false
     expect(errors.map(String)).toEqual(['TypeError: bind: dispose() needs its binding: binding.dispose()'])
