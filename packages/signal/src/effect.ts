@@ -5,7 +5,7 @@ import { WATCHING } from './flags.ts'
 import { disposeEffect, keepAlive, start, type ReactiveNode } from './graph.ts'
 import { expectFunction, rethrowAfter } from './errors.ts'
 
-/** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for (Node 20 has none). */
+/** `Symbol.dispose`, or the `Symbol.for('Symbol.dispose')` stand-in that transpiled `using` looks for where there is none. */
 export const disposeKey: typeof Symbol.dispose = Symbol.dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose)
 
 /** Stops an effect or subscription: call it, or let `using` call it through `Symbol.dispose`. */
