@@ -54,8 +54,8 @@ type Writer = (this: Binding, node: any, value: unknown) => void
 declare class Binding {
   /** Stops rendering (and, for `model`, listening); the node is left as it is. */
   dispose(this: Binding): void
-  /** Same as `dispose()`, for `using`. */
-  [Symbol.dispose](): void
+  /** Same as `dispose()`, for `using` (the same function: it too needs its binding). */
+  [Symbol.dispose](this: Binding): void
   /** @internal */ _flags: number
   /** @internal The link to the source (`_deps._dep`); undefined once disposed, read only while WATCHING. */ _deps: Link
   /** @internal The node, held weakly: a binding must not keep a removed node alive. */ _ref: WeakRef<Node>

@@ -6,6 +6,12 @@ import type { Computed } from './computed.ts'
 import { expectFunction, expectObject } from './errors.ts'
 import { EQUALS } from './flags.ts'
 
+/**
+ * `NoInfer<T>` for TypeScript before 5.4 too (the built-in is a type error there, in dist): an indexed access
+ * TypeScript does not infer through.
+ */
+type NoInfer_<T> = [T][T extends any ? 0 : never]
+
 /** Options of `new Signal(value, options)`. */
 export interface SignalOptions<T> {
   /** Decides whether a write changes the value (a write of an equal value is a no-op); default `Object.is`. */
@@ -14,10 +20,16 @@ export interface SignalOptions<T> {
 
 /** A reactive value. Reads inside computeds and effects are tracked; writes notify them and re-render bindings. */
 declare class Signal<T = unknown> {
-  /** True for signals and computeds (`computed()` values are instances too), and narrows so. */
-  static [Symbol.hasInstance](value: unknown): value is Signal<any> | Computed<any>
+  /**
+   * True for signals and computeds (`computed()` values are instances too), and narrows so. Generic over `this`:
+   * the static is inherited, and `x instanceof Subclass` narrows to the subclass (the default would to Signal).
+   */
+  static [Symbol.hasInstance]<C>(
+    this: C,
+    value: unknown,
+  ): value is typeof Signal extends C ? Signal<any> | Computed<any> : C extends abstract new (...args: any) => infer I ? I : never
   /** Creates a signal holding `value`; `Signal(value)` without `new` works too. */
-  constructor(value: T, options?: SignalOptions<NoInfer<T>>)
+  constructor(value: T, options?: SignalOptions<NoInfer_<T>>)
   /** The current value. Reading it inside a computed or effect tracks it; writing an equal value is a no-op. */
   value: T
   /** Reads the value without tracking it. */
@@ -49,7 +61,7 @@ declare class Signal<T = unknown> {
 // function, which keeps property access monomorphic and fast (this is how @preact/signals-core is written).
 // It also lets `Signal(0)` work without `new`.
 /** Creates a signal holding `value`; `new` is optional. */
-function Signal<T>(this: unknown, value: T, options?: SignalOptions<NoInfer<T>>): Signal<T> {
+function Signal<T>(this: unknown, value: T, options?: SignalOptions<NoInfer_<T>>): Signal<T> {
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>
   // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).

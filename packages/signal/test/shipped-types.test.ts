@@ -405,3 +405,72 @@ describe("F8: a CommonJS file's import of the packages compiles under NodeNext, 
     expect(tsc(cjs, { module, moduleResolution: module, verbatimModuleSyntax: false }).join('\n')).toMatch(/a\.ts\(1,\d+\): error TS(1479|2307)/)
   })
 })
+
+// Review of bb8cd20 (the findings below fail on it; the fixes are types and README only).
+describe('R1: `instanceof` a subclass of Signal narrows to the subclass', () => {
+  // Signal is a plain constructor function: `class Counter extends Signal<number>` works at run time (new.target),
+  // and `x instanceof Counter` is Counter's prototype check. The static [Symbol.hasInstance] bb8cd20 declared is
+  // inherited, so TypeScript narrowed `x instanceof Counter` to `Signal<any> | Computed<any>`: it compiled at e979a5b.
+  it('narrows an unknown to Counter, and a union too', () => {
+    const code = `
+import { Signal } from '@eddy/signal'
+export class Counter extends Signal<number> { inc() { this.value++ } }
+export function f(x: unknown) { if (x instanceof Counter) x.inc() }
+export function g(x: Counter | Date) { if (x instanceof Counter) x.inc(); else x.getTime() }
+export function h(x: number | Signal<number>) { return x instanceof Signal ? x.value : x }
+`
+    expect(tsc({ 'sub.ts': code })).toEqual([])
+  })
+})
+
+describe('R2: a detached [Symbol.dispose] is refused as a detached dispose is', () => {
+  // bind.ts: Binding.prototype[disposeKey] = Binding.prototype.dispose, the same function, which throws without its
+  // binding. bb8cd20 typed dispose with `this: Binding` but not [Symbol.dispose], so both of these still compile.
+  it('both detached uses are type errors; using, DisposableStack.use and a call still compile', () => {
+    const code = `
+import { Signal, effect } from '@eddy/signal'
+const s = new Signal('a')
+const b = s.bind(document.body)
+const d = b[Symbol.dispose]
+// @ts-expect-error called on nothing
+d()
+// @ts-expect-error returned as a cleanup: called with no binding
+effect(() => b[Symbol.dispose])
+{ using kept = s.bind(document.body) }
+new DisposableStack().use(s.bind(document.body))
+b[Symbol.dispose]()
+`
+    expect(tsc({ 'sd.ts': code }, { lib: ['ES2022', 'DOM', 'ESNext.Disposable'] })).toEqual([])
+  })
+})
+
+describe('R3: the declarations need no TypeScript 5.4 built-in', () => {
+  // `NoInfer` is a TypeScript 5.4 intrinsic: with 5.0-5.3 and skipLibCheck false, dist/signal.d.ts fails with
+  // TS2304 "Cannot find name 'NoInfer'" (checked with typescript@5.3.3: e979a5b compiled). The d.ts otherwise needs
+  // 5.2 (Symbol.dispose, using). `[T][T extends any ? 0 : never]` blocks inference the same way on every version.
+  it('dist/signal.d.ts names no NoInfer<', () => {
+    const dts = readFileSync(join(root, 'packages/signal/dist/signal.d.ts'), 'utf8')
+    expect(dts).not.toMatch(/(?<![\w`])NoInfer</)
+  })
+  it('F2 still holds (a named comparator infers from the value alone)', () => {
+    const code = `
+import { Signal } from '@eddy/signal'
+const near = (x: number, y: number) => Math.abs(x - y) < 1e-9
+const c = new Signal(0, { equals: near }); c.value = 2
+const s: Signal<number | null> = new Signal(null, { equals: (a, b) => a === b }); s.value = 1
+export const t = new Signal<{ id: number }>({ id: 1 }, { equals: (a, b) => a.id === b.id })
+`
+    expect(tsc({ 'eq.ts': code })).toEqual([])
+  })
+})
+
+describe('R4: a CommonJS file can still import the types (README says how)', () => {
+  // With `types` only under `import`, a type-only import in a CommonJS file (resolved with the require condition)
+  // is TS2307 under node16/NodeNext; it compiled at e979a5b. That is the price of F8; the README must give the way
+  // out: the resolution-mode attribute.
+  const cjs = (attr: string) => ({ 'a.ts': `import type { Signal } from '@eddy/signal'${attr}\nexport type S = Signal<number>\nexport const get = async () => new (await import('@eddy/signal')).Signal(1)\n`, 'package.json': '{}' })
+  it('with resolution-mode import it compiles, and README says so', () => {
+    expect(tsc(cjs(" with { 'resolution-mode': 'import' }"), { module: 'NodeNext', moduleResolution: 'NodeNext', verbatimModuleSyntax: false })).toEqual([])
+    expect(readFileSync(join(root, 'packages/signal/README.md'), 'utf8')).toMatch(/resolution-mode/)
+  })
+})
