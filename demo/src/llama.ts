@@ -12,6 +12,8 @@ import { Signal } from '@eddy/signal'
 export const frameCount = new Signal(0)
 /** Frames drawn during the last second. */
 export const fps = new Signal(0)
+/** The "Pause the llama" toggle: the drawing stands still, the frames still count (WCAG 2.2.2: it moves for ever). */
+export const paused = new Signal(false)
 
 /** Longest time a frame may advance the walk: after a freeze the llama resumes where it stopped, it does not jump. */
 const MAX_STEP_MS = 50
@@ -99,8 +101,9 @@ export function startLlama(svg: SVGSVGElement): void {
   const draw = (stamp: number) => {
     const dt = lastStamp < 0 ? 16 : Math.min(stamp - lastStamp, MAX_STEP_MS)
     // Reduced motion: the llama still walks (its stalls are the point of the page), at half speed; the sky stays.
-    const reduce = reducedMotion.matches
-    const speed = reduce ? WALK_SPEED / 2 : WALK_SPEED
+    const still = paused.peek()
+    const reduce = reducedMotion.matches || still
+    const speed = still ? 0 : reduce ? WALK_SPEED / 2 : WALK_SPEED
     // The gap is measured on the clock, not on the rAF timestamps: the first frame after a block can carry a
     // timestamp from before the block ended (its frame's begin time), so a 500 ms loop read as a 483 ms gap.
     const ran = performance.now()

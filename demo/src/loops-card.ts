@@ -97,11 +97,16 @@ export function setupLoops(root: HTMLElement): void {
     const bar = document.createElement('span')
     bar.className = `bar bar-${id}`
     track.append(bar)
-    barCell.append(track)
+    // The bar in words, for screen readers (the column was a row of empty cells).
+    const share = computed(() => result.value.perSecond / fastest.value)
+    const said = document.createElement('span')
+    said.className = 'visually-hidden'
+    computed(() => `${Math.round(share.value * 100)}% of the fastest`).bind(said)
+    barCell.append(track, said)
     tr.append(name, work, gap, barCell)
     computed(() => group(result.value.perSecond)).bind(work)
     computed(() => (Number.isNaN(result.value.gapMs) ? '—' : group(result.value.gapMs))).bind(gap)
-    computed(() => result.value.perSecond / fastest.value).bind(bar, {
+    share.bind(bar, {
       style: 'width',
       format: (share) => `${Math.max(1, share * 100).toFixed(1)}%`,
     })

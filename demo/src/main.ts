@@ -1,6 +1,6 @@
 /** The demo page: wires each card to its element. */
 import { Signal } from '@eddy/signal'
-import { fps, frameCount, startLlama } from './llama.ts'
+import { fps, frameCount, paused, startLlama } from './llama.ts'
 import { setupLoops } from './loops-card.ts'
 import { setupBench } from './bench-card.ts'
 import { setupBasics } from './basics.ts'
@@ -17,6 +17,8 @@ const $ = <E extends Element = HTMLElement>(selector: string): E => {
 frameCount.bind($('#frame-count'))
 fps.bind($('#fps'))
 startLlama($<SVGSVGElement>('#llama'))
+paused.bind($('#llama-pause'), { attr: 'aria-pressed' })
+$('#llama-pause').addEventListener('click', () => (paused.value = !paused.value))
 
 // The click probe is never disabled: clicking it during a run shows when input is handled.
 const clicks = new Signal(0)

@@ -17,9 +17,14 @@ isBusy.subscribe((running) => void (running || (idleAt = performance.now())))
  */
 export const madeWhileBusy = (event: Event): boolean => isBusy.peek() || event.timeStamp < idleAt
 
-/** Disables `el` while a run is in progress: run buttons and their inputs (the click probe never is). */
+/**
+ * Disables `el` while a run is in progress: run buttons and their inputs (the click probe never is). A button says so
+ * with aria-disabled and keeps the focus: a disabled one lost it to <body> for the whole run (screen readers may
+ * then read from the top); its clicks meanwhile are dropped by `madeWhileBusy` (main.ts).
+ */
 export function disableWhileBusy(el: HTMLButtonElement | HTMLInputElement | HTMLSelectElement): void {
-  isBusy.bind(el, 'disabled')
+  if (el instanceof HTMLButtonElement) isBusy.bind(el, { attr: 'aria-disabled' })
+  else isBusy.bind(el, 'disabled')
 }
 
 /**
