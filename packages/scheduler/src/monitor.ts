@@ -46,10 +46,10 @@ export interface Monitor {
   stop(): void
 }
 
-// Numbers, inlined (named constants cost bytes in the bundle): the timer-drift sampling period is 50 ms, at most
-// 1000 / 50 = 20 wake-ups per second, and a 200 ms stall that starts just after a sample still delays the next one
-// by >= 150 ms; a timer later than 2 ms found the loop busy (below that is timer noise); `lag`, `utilization` and
-// the pressure decision cover a rolling window of the last 5000 ms.
+// Numbers, inlined (named constants cost bytes in the bundle): the timer-drift sampling period is at most 50 ms
+// (20 wake-ups a second; a random 4-50 ms for a second after a late timer, see `wait`), so a 200 ms stall that starts
+// just after a sample still delays the next one by >= 150 ms; a timer later than 2 ms found the loop busy (below that
+// is timer noise); `lag`, `utilization` and the pressure decision cover a rolling window of the last 5000 ms.
 
 /** Starts an event-loop monitor: lag, utilization, long tasks, turn rate and pressure events, without pinning the CPU. */
 export function monitor(options: MonitorOptions = {}): Monitor {

@@ -3,8 +3,9 @@
 // leaf of the graph flagged RENDER: a change queues it on the shared render queue (render.ts) once, and the
 // flush writes the latest value, only if the DOM does not already show it.
 //
-// Security: text goes through textContent (never parsed as HTML); HTML only through the caller's sanitizer;
-// no binding writes an event-handler attribute or property (on*), innerHTML/outerHTML/srcdoc, or into a <script>.
+// Security: text goes through textContent (never parsed as HTML); HTML only through the caller's sanitizer (the
+// `html` target); no property or attribute binding names an event handler (on*), innerHTML/outerHTML/srcdoc, and no
+// binding writes into a <script> or a javascript: URL.
 import { COMPUTED, NOTIFIED, PENDING, RENDER, WATCHING } from './flags.ts'
 import { Link, attach, detach, keepAlive, readComputed, settle, write, type ReactiveNode } from './graph.ts'
 import { enqueue } from './render.ts'
@@ -62,7 +63,7 @@ declare class Binding {
   /** @internal */ _write: Writer
   /** @internal The property, attribute, class or style name; the event for model. */
   _arg: any
-  /** @internal Whether the node maps its values (`formats`). */ _format: boolean
+  /** @internal Whether it has a format (held in `formats`, under its node). */ _format: boolean
   /** @internal The model's event listener. */ _listener: ((event: Event) => void) | undefined
   /** @internal The value the model's field last wrote, until the binding's next render. */ _wrote?: unknown
   /** @internal */ _render(): void

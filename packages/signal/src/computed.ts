@@ -40,7 +40,7 @@ declare class Computed<T = unknown> {
 // A constructor function whose prototype extends Signal.prototype (subscribe, bind, instanceof Signal) rather
 // than an ES class, for the same reasons as Signal: smaller output and monomorphic, fast property access.
 function Computed<T>(this: Computed<T>, fn: () => T): void {
-  // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
+  // Field order matters: signals, computeds and effects start with the same fields in the same slots (see graph.ts).
   this._flags = COMPUTED | DIRTY | UNWATCHED
   this._subs = undefined
   this._subsTail = undefined

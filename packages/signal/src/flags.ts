@@ -6,7 +6,10 @@ export const WATCHING = 1 << 0
 export const RENDER = 1 << 1
 /** A computed (a node that is both a source and a subscriber). */
 export const COMPUTED = 1 << 2
-/** A computed that has never run. */
+/**
+ * A computed that must run before its value is trusted: it has never run, its last run threw before reading anything
+ * or threw a RangeError of its own (see recompute), or a cycle's cut-off left it stale (see release).
+ */
 export const DIRTY = 1 << 3
 /** Some source upstream changed: the node must be checked before its value is trusted (set by propagate). */
 export const PENDING = 1 << 4

@@ -30,10 +30,11 @@ import { birth, cycle, drain, expectFunction, report, rethrowAfter, type Queue, 
 import { renders, schedule, scheduled } from './render.ts'
 
 /**
- * @internal A vertex of the graph: a signal, computed, effect or binding. Every constructor assigns the fields in
- * the order below (`_flags`, `_subs`, `_subsTail`, `_version`, `_value`, then `_deps`, `_depsTail`, `_gv`, `_fn`
- * where the kind has them), so a field sits in the same slot whatever the kind: the hot loops read `_flags`,
- * `_deps` or `_version` of nodes of several kinds, and same-slot loads stay one load after the map check.
+ * @internal A vertex of the graph: a signal, computed, effect or binding. The signal, computed and effect
+ * constructors assign the fields in this order (`_flags`, `_subs`, `_subsTail`, `_version`, `_value`, then `_deps`,
+ * `_depsTail`, `_gv`, `_fn` where the kind has them), so a field sits in the same slot whatever the kind: the hot
+ * loops read `_flags`, `_deps` or `_version` of nodes of several kinds, and same-slot loads stay one load after the
+ * map check. A binding shares only `_flags`, in the first slot.
  */
 export interface ReactiveNode {
   _flags: number
@@ -185,14 +186,15 @@ export function attach(l: Link): void {
     } else {
       dep._subs = l
       if (dep._flags & UNWATCHED) {
-        // Its flags are exact from now on. The first one was validated by the read that got us here, unless a getter
-        // run since wrote a signal (`_written` is past its stamp; a computed going unwatched moves the global version
-        // with no write, and is no reason), maybe one it had read: then it is flagged, and what just read it notified.
-        // One below that was not found fresh at this version is flagged too when the one above it is flagged, waits to
-        // be retried (DIRTY: its run reads it, through a check), or is running (a reader read it mid-run, as a cycle,
-        // and attached it with the links of its last run). Below a fresh one, it was watched when the one above was
-        // validated, and detached since with no write in between: as fresh as a watched source. Flagged there, with
-        // nothing above it flagged, it would stop every later write.
+        // Connected, its flags must be exact from now on: it is flagged PENDING if it may be stale.
+        // - The computed attached first (depth 0) was validated by the read that got here: flagged only if a getter
+        //   run since wrote a signal, maybe one it read (`_written` past its stamp; the global version alone also
+        //   moves when a computed goes unwatched, which is no reason). Its new subscriber is then notified.
+        // - One below it, not found fresh at this version: flagged if the one above it is flagged, waits to be retried
+        //   (DIRTY: its run reads it, through a check) or is running (read mid-run, as a cycle, and attached with the
+        //   links of its last run). Otherwise it is as fresh as a watched source (watched when the one above was
+        //   validated, detached since with no write in between), and flagged with nothing above it flagged, it
+        //   would stop every later write (propagate stops at flagged nodes).
         dep._flags &= ~UNWATCHED
         if (depth ? dep._gv !== clock._version && l._sub._flags & (PENDING | DIRTY | RUNNING) : dep._gv! < clock._written) {
           dep._flags |= PENDING

@@ -16,14 +16,15 @@ export type Schedule = 'microtask' | 'animationFrame' | ((flush: () => void) => 
 /** @internal The render queue; propagate queues bindings itself (see there). */
 export const renders: Queue<RenderJob> = { _items: [], _size: 0, _start: 0 }
 let waiters: (() => void)[] = []
-// `scheduled`: a flush is posted and no flush ran since. `flushing`: a flush is running; jobs queued meanwhile
-// are drained by it, so nothing is posted (a render that keeps queuing renders is cut off, never re-posted).
+/** A flush is posted and no flush ran since: schedule() posts none meanwhile. */
 export let scheduled = false
+// A flush is running: jobs queued meanwhile are drained by it, so nothing is posted (a render that keeps queuing
+// renders is cut off, never re-posted).
 let flushing = false
 // The 'microtask' schedule. Only the flush posted last runs: one posted before a manual flush() or a change of
 // schedule still comes, and it ran a second chain of flushes beside the new one, in every microtask round of a
-// burst of writes (10 flush() calls among 1,000 writes: one DOM write per write). `queueMicrotask` as it was at
-// load or at configure(), as before (a test's stub set before configure() is used).
+// burst of writes (10 flush() calls among 1,000 writes: one DOM write per write). `queue`: the `queueMicrotask` found
+// at load or at the last configure({ schedule: 'microtask' }) (a test's stub installed before that call is used).
 let queue = queueMicrotask
 let posts = 0
 const micro = (flush: () => void): void => {
@@ -74,9 +75,9 @@ const render = (job: RenderJob): void => job._render()
 const renderAll = (): void => drain(renders, render)
 
 /**
- * Writes every pending render now, synchronously (tests, measurements, before reading layout); called while a
- * computed's function runs (directly, through untracked(), or by an effect it created), at the next microtask:
- * a render could read that computed, or one that depends on it, mid-evaluation (a false "Cycle detected", cached).
+ * Writes every pending render now, synchronously (tests, measurements, before reading layout).
+ * Called while a computed's function runs (directly, through untracked(), or from an effect it created), it writes
+ * them at the next microtask instead: a render could read that computed mid-evaluation (a false "Cycle detected").
  */
 export function flush(): void {
   if (flushing) return

@@ -64,7 +64,7 @@ declare class Signal<T = unknown> {
 function Signal<T>(this: unknown, value: T, options?: SignalOptions<NoInfer_<T>>): Signal<T> {
   if (!new.target) return new Signal(value, options)
   const s = this as Signal<T>
-  // Field order matters: every node kind starts with the same fields in the same slots (see graph.ts).
+  // Field order matters: signals, computeds and effects start with the same fields in the same slots (see graph.ts).
   // `new Signal(v, (a, b) => …)` passes the comparison where the options go: refused, not silently ignored.
   if (options !== undefined) expectObject(options, 'options')
   const equals = options?.equals
