@@ -11,7 +11,7 @@ export const COMPUTED = 1 << 2
  * or threw a RangeError of its own (see recompute), or a cycle's cut-off left it stale (see release).
  */
 export const DIRTY = 1 << 3
-/** Some source upstream changed: the node must be checked before its value is trusted (set by propagate). */
+/** Some source upstream changed: the node must be checked before its value is trusted (set by propagate and attach). */
 export const PENDING = 1 << 4
 /** The node is on the evaluation path (computing, or being checked): reaching it again is a cycle. */
 export const RUNNING = 1 << 5
@@ -27,10 +27,10 @@ export const ALONE = 1 << 8
 /** With ALONE: that subscriber link was detached meanwhile (the subscriber was disposed), so the way back is parked in `_depsTail`. */
 export const PARKED = 1 << 12
 /**
- * A signal whose only subscriber is a binding already queued for render: a write needs no propagation (and,
- * without READ, not even a version bump). Set by `write` while that binding is still queued (PENDING) and a flush is
- * posted; cleared when the binding renders, whenever a subscriber is attached to the signal, and when the flush is
- * unposted or the binding released.
+ * A signal whose only subscriber is a binding already queued for render: a write needs no propagation (and, without
+ * READ, not even a version bump). Set by `notify` (from a write, or `announce`) while that binding is still queued
+ * (PENDING) and a flush is posted; cleared when the binding renders, whenever a subscriber is attached to the
+ * signal, and when the flush is unposted or the binding released.
  */
 export const NOTIFIED = 1 << 9
 /** A signal with an `equals` option: a write compares with it instead of `Object.is` (no field load on the default path). */
