@@ -153,6 +153,13 @@ async function serve(page: Page, o: Options = {}): Promise<Served> {
   return served
 }
 
+/** Serves the pages with `o` and opens the form, once its module has run and the page has loaded. */
+async function open(page: Page, o: Options = {}): Promise<Served> {
+  const served = await serve(page, o)
+  await page.goto(`${ORIGIN}/form`)
+  await ready(page)
+  return served
+}
 const ready = (page: Page) => page.waitForFunction(() => (window as any).app && document.readyState === 'complete')
 const mismatches = (page: Page): Promise<string[]> => page.evaluate(() => (window as any).app.mismatches())
 const shows = (page: Page) =>
@@ -198,9 +205,7 @@ const waitForPost = (page: Page): Promise<Record<string, string>> =>
 // ---------------------------------------------------------------------------------------------------------------
 test.describe("Playwright's default launch: no back/forward cache", () => {
   test('bfcache is off under Playwright (it passes --disable-back-forward-cache): Back reloads the page', async ({ page }) => {
-    const served = await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    const served = await open(page)
     const back = await awayAndBack(page)
     expect(back.persisted).toBe(false)
     expect(back.type).toBe('back_forward')
@@ -210,9 +215,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('Chromium restores the typed values after DOMContentLoaded, after the module ran, with no input/change event', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await edit(page)
     await awayAndBack(page)
     await ready(page)
@@ -227,9 +230,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test("without the README's fix, the restored fields disagree with their signals, and the form submits the fields", async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await edit(page)
     await awayAndBack(page)
     await ready(page)
@@ -242,9 +243,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test("the README's fix: on a pageshow that is not persisted, dispatch input and change on each field", async ({ page }) => {
-    await serve(page, { resync: true })
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page, { resync: true })
     await edit(page)
     await awayAndBack(page)
     await ready(page)
@@ -253,9 +252,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('autocomplete="off" is not restored on Back: the field shows the server value, as its signal does', async ({ page }) => {
-    await serve(page, { resync: true })
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page, { resync: true })
     await edit(page)
     await awayAndBack(page)
     await ready(page)
@@ -264,9 +261,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('reload after typing: this Chromium restores nothing on reload, so fields and signals agree (server values)', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await edit(page)
     await page.evaluate(() => location.reload())
     await page.waitForFunction(() => (window as any).app && (window as any).__log.some((l: string) => l.startsWith('pageshow')))
@@ -299,9 +294,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('autofill that sets .value and dispatches input (as Chromium autofill does) reaches the signal', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await page.evaluate(() => {
       const el = document.getElementById('name') as HTMLInputElement
       el.value = 'Autofilled'
@@ -313,9 +306,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('a script that sets .value and dispatches only change leaves a { model: "input" } signal behind; an input reaches it', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     // jQuery's .val(x).trigger('change'), many date pickers, some password managers: a change, no input. signal
     // README, "Events a model does not hear" (settings-form.test.ts pins the same): dispatch an input after it.
     const set = (events: string[]) => page.evaluate((events) => {
@@ -330,9 +321,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('a .value set with no event at all is not seen: the form submits the field, not the signal', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     const formData = await page.evaluate(() => {
       ;(document.getElementById('name') as HTMLInputElement).value = 'Silent'
       return new FormData(document.getElementById('f') as HTMLFormElement).get('name')
@@ -345,9 +334,7 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test("a user's submit (click) after a submit listener's write sends the written value: a microtask checkpoint precedes the form data", async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await page.fill('#name', '  Grace  ')
     const post = waitForPost(page)
     await page.click('#send')
@@ -355,33 +342,33 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
   })
 
   test('Enter in a field submits (implicit submission) with the trimmed value too', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await page.fill('#name', ' Ada L ')
     const post = waitForPost(page)
     await page.press('#name', 'Enter')
     expect((await post).name).toBe('Ada L')
   })
 
-  test("requestSubmit() in the task of a signal write submits the field's old text (README: flush() first)", async ({ page }) => {
+  test("requestSubmit() in the task of a signal write submits the field's old text; after flush(), the signal's", async ({ page }) => {
     await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
-    const post = waitForPost(page)
-    // A "Save as Zoe" button, a keyboard shortcut's handler, an autosave: write, then submit, in one task.
-    await page.evaluate(() => {
-      ;(window as any).app.s.name.value = 'Zoe'
-      ;(document.getElementById('f') as HTMLFormElement).requestSubmit()
-    })
-    // The render is still queued for the next microtask (signal README, "Submitting").
-    expect((await post).name).toBe('Ada')
+    // A "Save as Zoe" button, a keyboard shortcut's handler, an autosave: write, then submit, in one task. Without
+    // flush() the render is still queued for the next microtask (signal README, "Submitting").
+    for (const flushFirst of [false, true]) {
+      await page.goto(`${ORIGIN}/form`)
+      await ready(page)
+      const post = waitForPost(page)
+      await page.evaluate((flushFirst) => {
+        const app = (window as any).app
+        app.s.name.value = 'Zoe'
+        if (flushFirst) app.flush()
+        ;(document.getElementById('f') as HTMLFormElement).requestSubmit()
+      }, flushFirst)
+      expect((await post).name, `flush() first: ${flushFirst}`).toBe(flushFirst ? 'Zoe' : 'Ada')
+    }
   })
 
   test("new FormData(form) in the task of a signal write holds the fields' old values; after flush(), the signals'", async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     const got = await page.evaluate(() => {
       const app = (window as any).app
       app.s.name.value = 'Zoe'
@@ -395,24 +382,8 @@ test.describe("Playwright's default launch: no back/forward cache", () => {
     expect(got).toEqual([{ name: 'Ada', agree: 'yes' }, { name: 'Zoe', agree: null }])
   })
 
-  test('the same with flush() first: requestSubmit() sends the signal value (the documented way to render now)', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
-    const post = waitForPost(page)
-    await page.evaluate(() => {
-      const app = (window as any).app
-      app.s.name.value = 'Zoe'
-      app.flush()
-      ;(document.getElementById('f') as HTMLFormElement).requestSubmit()
-    })
-    expect((await post).name).toBe('Zoe')
-  })
-
   test('counter, dirty flag (hidden attribute), document.title and <details open> follow their signals', async ({ page }) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     await expect(page).toHaveTitle('Edit Ada')
     await expect(page.locator('#dirty')).toBeHidden()
     await page.fill('#bio', 'Héllo wörld')
@@ -454,9 +425,7 @@ test.describe('with the back/forward cache on (Playwright default flag removed)'
     })
 
   it('Back restores the page from the bfcache: fields, signals, counter, dirty flag, title agree; the loop resumes', async (page) => {
-    const served = await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    const served = await open(page)
     await edit(page)
     const back = await awayAndBack(page)
     expect(back.persisted).toBe(true)
@@ -469,9 +438,7 @@ test.describe('with the back/forward cache on (Playwright default flag removed)'
   })
 
   it('Cache-Control: no-store served through page.route() does not keep this Chromium from bfcaching', async (page) => {
-    await serve(page, { headers: { 'cache-control': 'no-store' } })
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page, { headers: { 'cache-control': 'no-store' } })
     await edit(page)
     const back = await awayAndBack(page)
     expect(back.persisted).toBe(true)
@@ -479,9 +446,7 @@ test.describe('with the back/forward cache on (Playwright default flag removed)'
   })
 
   it('an unload listener keeps the page out of the bfcache, and notRestoredReasons says so', async (page) => {
-    await serve(page, { unload: true, resync: true })
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page, { unload: true, resync: true })
     await edit(page)
     const back = await awayAndBack(page)
     expect(back.persisted).toBe(false)
@@ -492,9 +457,7 @@ test.describe('with the back/forward cache on (Playwright default flag removed)'
   })
 
   it('monitor() reads the time a page spent in the bfcache as lag, and goes under pressure (scheduler README)', async (page) => {
-    await serve(page)
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page)
     // Let the load settle; any pressure from loading is not what is measured here.
     await page.waitForTimeout(1500)
     const eventsBefore = await page.evaluate(() => (window as any).app.events.length)
@@ -514,9 +477,7 @@ test.describe('with the back/forward cache on (Playwright default flag removed)'
   })
 
   it("the scheduler README's recipe: a monitor stopped when hidden and started anew when shown reads no stay as lag", async (page) => {
-    await serve(page, { visibility: true })
-    await page.goto(`${ORIGIN}/form`)
-    await ready(page)
+    await open(page, { visibility: true })
     await page.waitForTimeout(1500)
     const back = await awayAndBack(page, 3000)
     expect(back.persisted).toBe(true)
