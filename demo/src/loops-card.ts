@@ -37,6 +37,13 @@ export function setupLoops(root: HTMLElement): void {
   })
   // Once the user is done typing (blur, Enter), the input shows the run time it will use: 0.1 reads 0.5.
   input.addEventListener('change', () => (runSecondsText.value = String(runSeconds.value)))
+  // step="any" (so 1.2 is valid) makes the arrow keys step by 1, and 0.5 unreachable from 1: they step by 0.5 here.
+  input.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
+    e.preventDefault()
+    const half = e.key === 'ArrowUp' ? Math.floor(runSeconds.peek() * 2) + 1 : Math.ceil(runSeconds.peek() * 2) - 1
+    runSecondsText.value = String(Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, half / 2)))
+  })
 
   // The non-blocking loop's macrotask primitive: one batched queue per primitive available on this host.
   const queues = new Map<Strategy, Queue>()
@@ -101,7 +108,8 @@ export function setupLoops(root: HTMLElement): void {
     const share = computed(() => result.value.perSecond / fastest.value)
     const said = document.createElement('span')
     said.className = 'visually-hidden'
-    computed(() => `${Math.round(share.value * 100)}% of the fastest`).bind(said)
+    // Never "0%" next to a bar that shows (1% at least).
+    computed(() => (share.value < 0.005 ? 'under 1% of the fastest' : `${Math.round(share.value * 100)}% of the fastest`)).bind(said)
     barCell.append(track, said)
     tr.append(name, work, gap, barCell)
     computed(() => group(result.value.perSecond)).bind(work)

@@ -209,7 +209,7 @@ test.describe('with the keyboard alone', () => {
       // Either ending of a run of both: 1,000 updates may time the coalesced run at 0.0 ms (this test is about focus).
       const done = name === 'Run both' ? /(Coalesced is .*|Too fast to compare: raise N)\.$/ : /^Cooperative loop: /
       await page.keyboard.press('Enter')
-      // While it runs the button is disabled, which takes the focus away from it.
+      // While it runs the button is aria-disabled; it keeps the focus.
       await expect(button).toBeDisabled()
       await expect(status).toHaveText(done, { timeout: 30_000 })
       await expect(button, `"${name}" has the focus again after its run`).toBeFocused()
