@@ -82,8 +82,10 @@ test.describe('the event-loop monitor, with the tab behind another', () => {
     // with no long task in them).
     expect(late, 'ms our 50 ms timer was late at worst').toBeLessThan(250)
     expect(loaf.filter((f) => f.duration > 500 && f.blocking === 0).length, 'throttled frames').toBeGreaterThan(0)
-    // What the panel showed: the lag a timer saw, not a second per throttled frame.
-    expect(lag / Math.max(late, 50), 'lag max shown / the worst timer lag').toBeLessThan(2)
+    // What the panel showed: the lag a timer saw, not a second per throttled frame (~1,015 ms before the fix). The
+    // panel's 5 s window can hold a spike from before our timer chain started (a review read 2.09x its worst lag
+    // under load), hence the floor well below a throttled frame.
+    expect(lag, `lag max shown, against our timer's worst lag (${Math.round(late)} ms)`).toBeLessThan(Math.max(2 * late, 400))
     expect(longAfter - longBefore, 'long frames counted for a main thread that never blocked').toBeLessThanOrEqual(1)
     const newestAfter = await newest()
     expect(newestAfter === newestBefore || !/ pressure: /.test(newestAfter!), `the newest event: ${newestAfter}`).toBe(true)
