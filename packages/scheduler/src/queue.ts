@@ -75,8 +75,8 @@ export function createQueue(options: QueueOptions = {}): Queue {
       q = t
       // A snapshot shorter than its array leaves callbacks that ran before beyond it: cut them off, or a burst would
       // stay reachable for as long as the queue stays busy with shorter batches (a review measured ~100 MB held).
-      // The array holds at least its `n` slots: this never grows it.
-      rest.length = n
+      // Only when longer: setting an array's length costs ~30 ns even to the length it has (~5 ns for the check).
+      rest.length > n && (rest.length = n)
       base += size = n
       n = at = 0
     }
