@@ -34,10 +34,13 @@ export type DomNode = typeof globalThis extends { Node: { prototype: infer N } }
 export type ReadonlyBindTarget<T> =
   | string
   | Only<{ format: (value: T) => unknown }>
-  | Only<{ attr: string; format?: ((value: T) => unknown) | undefined }>
-  | Only<{ class: string; format?: ((value: T) => unknown) | undefined }>
-  | Only<{ style: string; format?: ((value: T) => unknown) | undefined }>
-  | Only<{ html: true; sanitize: (html: string) => string; format?: ((value: T) => unknown) | undefined }>
+  | Only<{ attr: string; format?: Format<T> }>
+  | Only<{ class: string; format?: Format<T> }>
+  | Only<{ style: string; format?: Format<T> }>
+  | Only<{ html: true; sanitize: (html: string) => string; format?: Format<T> }>
+
+/** An optional `format`: `undefined` is taken as none (so optional props can be passed on as they are). */
+type Format<T> = ((value: T) => unknown) | undefined
 
 /** A two-way target: the event that writes the field's value back (no `format`: it would be written back). */
 export type ModelTarget = Only<{ model: 'input' | 'change' }>

@@ -1,13 +1,10 @@
 // Edges of two fixes: NOTIFIED only while a signal's lone binding is queued, and a top-level read that queued
 // renders (a bind() in a getter) settles.
 import { afterEach, describe, expect, it } from 'vitest'
-import { Signal, batch, computed, configure, effect, flush, settled } from '@eddy/signal'
+import { Signal, batch, computed, effect, flush, settled } from '@eddy/signal'
+import { resetSchedule } from './reset-schedule.ts'
 
-afterEach(() => {
-  configure({ schedule: () => {} })
-  flush()
-  configure({ schedule: 'microtask' })
-})
+afterEach(resetSchedule)
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('bind() in a getter read at top level', () => {

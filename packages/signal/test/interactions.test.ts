@@ -2,13 +2,12 @@
 // a model field's own-write record with later writes and effects, checkbox groups under a deferred render.
 import { afterEach, describe, expect, it } from 'vitest'
 import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
+import { resetSchedule } from './reset-schedule.ts'
 
 const real = globalThis.queueMicrotask
 afterEach(() => {
   globalThis.queueMicrotask = real
-  configure({ schedule: () => {} })
-  flush()
-  configure({ schedule: 'microtask' })
+  resetSchedule()
 })
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
@@ -82,41 +81,47 @@ describe('model listener record x NOTIFIED fast path x checkbox groups', () => {
     document.body.append(el)
     return el
   }
-  it("a 'change' field committed twice in one macrotask-scheduled render window keeps later keys", async () => {
+  /** A schedule that renders only when the returned function is called (a macrotask's or a frame's render window). */
+  const manual = () => {
     let pending: (() => void) | undefined
     configure({ schedule: (f) => void (pending = f) })
+    return () => pending!()
+  }
+  /** A text field bound `{ model: 'change' }` to an empty signal, its first render done. */
+  const changeField = (render: () => void) => {
     const s = new Signal('')
     const el = field()
     s.bind(el, { model: 'change' })
-    pending!()
+    render()
+    return { s, el }
+  }
+
+  it("a 'change' field committed twice in one macrotask-scheduled render window keeps later keys", async () => {
+    const render = manual()
+    const { s, el } = changeField(render)
     el.value = 'ab'
     el.dispatchEvent(new Event('change'))
     el.value = 'abc'
     el.dispatchEvent(new Event('change'))
     el.value = 'abcd' // typed, not committed
-    pending!()
+    render()
     expect([s.value, el.value]).toEqual(['abc', 'abcd'])
     el.remove()
   })
 
   it('a program write between the field write and the render still renders', async () => {
-    let pending: (() => void) | undefined
-    configure({ schedule: (f) => void (pending = f) })
-    const s = new Signal('')
-    const el = field()
-    s.bind(el, { model: 'change' })
-    pending!()
+    const render = manual()
+    const { s, el } = changeField(render)
     el.value = 'x'
     el.dispatchEvent(new Event('change'))
     s.value = 'y'
-    pending!()
+    render()
     expect(el.value).toBe('y')
     el.remove()
   })
 
   it('checkbox group: two clicks before a deferred render; the array and the boxes agree', async () => {
-    let pending: (() => void) | undefined
-    configure({ schedule: (f) => void (pending = f) })
+    const render = manual()
     const picked = new Signal<string[]>([])
     const boxes = ['a', 'b', 'c'].map((v) => {
       const el = field('checkbox')
@@ -124,14 +129,14 @@ describe('model listener record x NOTIFIED fast path x checkbox groups', () => {
       picked.bind(el, { model: 'change' })
       return el
     })
-    pending!()
+    render()
     boxes[0]!.click()
     boxes[2]!.click()
-    pending!()
+    render()
     expect(picked.value).toEqual(['a', 'c'])
     expect(boxes.map((b) => b.checked)).toEqual([true, false, true])
     picked.value = ['b']
-    pending!()
+    render()
     expect(boxes.map((b) => b.checked)).toEqual([false, true, false])
     boxes.forEach((b) => b.remove())
   })

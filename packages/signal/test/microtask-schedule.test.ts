@@ -2,14 +2,12 @@
 // when a posted flush is lost (a stubbed or faked queueMicrotask). From a review of the fix for a doubled chain.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Signal, configure, flush, settled } from '@eddy/signal'
+import { resetSchedule } from './reset-schedule.ts'
 import { burstRenders } from './burst.ts'
 
 afterEach(() => {
   vi.useRealTimers()
-  // A change of schedule clears a stuck `scheduled` (so one failing test does not hang the next).
-  configure({ schedule: () => {} })
-  flush()
-  configure({ schedule: 'microtask' })
+  resetSchedule()
 })
 
 const tick = () => new Promise((r) => setTimeout(r, 0))

@@ -1,15 +1,14 @@
 // The microtask schedule with a stubbed or faked queueMicrotask: a stub that calls back at once, and a flush lost in a
 // faked queue, posted anew by configure(). Each failed on a first version of the numbered posts.
 import { afterEach, expect, it, vi } from 'vitest'
-import { Signal, configure, flush, settled } from '@eddy/signal'
+import { Signal, configure, settled } from '@eddy/signal'
+import { resetSchedule } from './reset-schedule.ts'
 
 const real = globalThis.queueMicrotask
 afterEach(() => {
   globalThis.queueMicrotask = real
   vi.useRealTimers()
-  configure({ schedule: () => {} })
-  flush()
-  configure({ schedule: 'microtask' })
+  resetSchedule()
 })
 
 const tick = () => new Promise((r) => setTimeout(r, 0))

@@ -3,15 +3,12 @@
 // (propagate skips a PENDING leaf). README: "A stack overflow anywhere in the library's own work ... leaves nothing
 // stuck". Found as the "lost binding" count of overflow-schedule.test.ts (1 of 20 rounds, always the first: cold).
 import { afterEach, expect, it } from 'vitest'
-import { Signal, configure, flush } from '@eddy/signal'
+import { Signal, flush } from '@eddy/signal'
+import { resetSchedule } from './reset-schedule.ts'
 import { nearlyFull } from './overflow-cases.ts'
 import * as render from '../src/render.ts'
 
-afterEach(() => {
-  configure({ schedule: () => {} })
-  flush()
-  configure({ schedule: 'microtask' })
-})
+afterEach(resetSchedule)
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 

@@ -1,14 +1,11 @@
 // A stack overflow in a write's schedule() where the stack is nearly full must leave nothing stuck (README).
 import { afterEach, expect, it } from 'vitest'
 import { Signal, configure, flush } from '@eddy/signal'
+import { resetSchedule } from './reset-schedule.ts'
 import { nearlyFull } from './overflow-cases.ts'
 import * as render from '../src/render.ts'
 
-afterEach(() => {
-  configure({ schedule: () => {} })
-  flush()
-  configure({ schedule: 'microtask' })
-})
+afterEach(resetSchedule)
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
