@@ -19,8 +19,8 @@ afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 let files = 0
 type Run = { status: number | null; signal: string | null; stdout: string; stderr: string }
-function node(code: string, args: string[] = []): Run {
-  const file = join(project, `app-${files++}.mjs`)
+function node(code: string, args: string[] = [], ext = 'mjs'): Run {
+  const file = join(project, `app-${files++}.${ext}`)
   writeFileSync(file, code)
   const r = spawnSync(process.execPath, [...args, file], { cwd: project, encoding: 'utf8', timeout: 60_000 })
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr }
@@ -69,6 +69,20 @@ b.value = 2
 console.log(JSON.stringify({ same: A === B, runs }))
 `)
     expect(report(r)).toEqual({ same: true, runs: [1, 2] })
+  })
+
+  it('a CommonJS file require()s both packages (Node 20.19+: require(esm)), silently, and gets the same module', () => {
+    // With only an "import" condition in `exports`, this require() threw ERR_PACKAGE_PATH_NOT_EXPORTED (to 4cebd04).
+    const r = node(`
+const { Signal, effect } = require('@eddy/signal')
+const { macrotask, strategy } = require('@eddy/scheduler')
+const s = new Signal(1), runs = []
+effect(() => runs.push(s.value))
+s.value = 2
+import('@eddy/signal').then((m) => macrotask(() =>
+  console.log(JSON.stringify({ same: m.Signal === Signal, runs, strategy }))))
+`, [], 'cjs')
+    expect(report(r)).toEqual({ same: true, runs: [1, 2], strategy: 'setImmediate' })
   })
 })
 
