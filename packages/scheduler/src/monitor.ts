@@ -1,7 +1,7 @@
 import { fail, fnArg, numArg, objArg } from './errors.ts'
-import { activeMs, clearTimeout, now, PerformanceObserver, setTimeout } from './host.ts'
+import { activeMs, clearTimeout, now, PerformanceObserver, post, setTimeout } from './host.ts'
 import { rate } from './probe.ts'
-import { createQueue, macrotask } from './queue.ts'
+import { macrotask, queue } from './queue.ts'
 
 /** Options of {@link monitor}. */
 export interface MonitorOptions {
@@ -62,7 +62,7 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   const subs: Set<() => void>[] = [new Set(), new Set()]
   // Listeners are delivered through a queue of their own: on the shared `macrotask` queue they waited behind its
   // whole backlog, so a listener meant to shed that load ran only once the load was done.
-  const deliver = createQueue().macrotask
+  const deliver = queue(5, post)
   // Samples, oldest first: [time, lag, elapsed ms, busy ms]. A timer sample's lag is how late it fired: a task
   // queued when the stall began waited at least that long. A timer that fired late (beyond timer noise) found the
   // thread busy, and its whole period counts as busy: sampled this way, a loop busy in tasks of 20 ms and more
