@@ -138,6 +138,42 @@ describe('monitor()', () => {
     expect(m.underPressure).toBe(false)
   })
 
+  it('should hold each measure to its own hysteresis: a lag spike is relieved while utilization stays under its limit', async () => {
+    // A loop steadily 60% busy (a server, or a slow phone drawing its frames) under a 0.9 limit: over half the limit,
+    // never over it. A 250 ms stall puts it under pressure by lag; once the stall has left the window, lag is back
+    // under half its limit and relief comes, though utilization is still over half of its own. To 4cebd04 relief
+    // needed both under half: it never came while the load held.
+    let active = 0
+    const { host, mod } = await load('setImmediate', { eventLoopUtilization: () => ({ active }) })
+    const m = mod.monitor({ maxLagMs: 100, maxUtilization: 0.9 })
+    const events: string[] = []
+    m.on('pressure', () => events.push('pressure'))
+    m.on('relief', () => events.push('relief'))
+    const steady = (ms: number) => { for (let t = 0; t < ms; t += 50) { active += 30; host.advance(50) } }
+    steady(6000)
+    expect(m.utilization).toBeCloseTo(0.6, 1)
+    expect(events).toEqual([])
+    host.block(250)
+    active += 250
+    host.advance(50)
+    expect(events).toEqual(['pressure'])
+    steady(5200)
+    expect(m.lag.max).toBeLessThanOrEqual(50)
+    expect(m.utilization).toBeGreaterThan(0.45)
+    expect(events).toEqual(['pressure', 'relief'])
+    // Utilization that went over its limit is held until it is back at or below half of it, lag or no lag.
+    const busy = (ms: number) => { for (let t = 0; t < ms; t += 50) { active += 48; host.advance(50) } }
+    busy(5500)
+    expect(m.utilization).toBeGreaterThan(0.9)
+    expect(events).toEqual(['pressure', 'relief', 'pressure'])
+    steady(6000)
+    expect(m.utilization).toBeCloseTo(0.6, 1)
+    expect(events).toEqual(['pressure', 'relief', 'pressure'])
+    for (let t = 0; t < 6000; t += 50) { active += 10; host.advance(50) }
+    expect(events).toEqual(['pressure', 'relief', 'pressure', 'relief'])
+    m.stop()
+  })
+
   it('should report a throwing listener and keep the others and the sampling going', async () => {
     const { host, mod } = await load('setImmediate')
     const m = mod.monitor({ maxLagMs: 50 })

@@ -13,7 +13,8 @@
 //   lag.max >= 150 for the 5 s after its sample, and every reported long task its true length;
 // - utilization is in [0, 1]: the README's busy share (the host's active ms, at most each span, else the spans of
 //   samples > 2 ms late) over max(window, 5 s); 0 with no block in the last 5 s;
-// - the decision follows the README (pressure above a limit, relief only at or below half of both); the events
+// - the decision follows the README (each measure high above its limit until it is at or below half of it; under
+//   pressure while either is high); the events
 //   equal the decisions, so they alternate starting with pressure; underPressure matches the last one; listeners
 //   are not held up by a macrotask() backlog;
 // - the next sample is 50 ms on (20 wake-ups a second), or for a second after one > 2 ms late 4-50 ms at random;
@@ -146,6 +147,8 @@ async function run(c: Case): Promise<void> {
   // The last sample more than 2 ms late (README: beyond timer noise, the loop was busy).
   let lastLate = NaN
   let under = false
+  let lagHigh = false
+  let utilHigh = false
   const decisions: string[] = []
   const events: string[] = []
   const ticks: number[] = []
@@ -234,12 +237,15 @@ async function run(c: Case): Promise<void> {
     // No late period in the last 5 s, nothing active: idle.
     if (!stretches.some((s) => s.end > t - 5100) && (c.elu === 'none' || c.elu === 'zero' || c.elu === 'throws' || (c.elu === 'counter' && c.frac === 0)) && u !== 0)
       fail(`utilization ${u} with no block in the last 5 s`)
-    // The decision (README: pressure when lag.max > maxLagMs or utilization > maxUtilization; relief only once
-    // both are at or below half their limits).
-    if (under && lag.max > maxLag / 2 && lag.max <= maxLag && u <= maxUtil / 2) count('held by hysteresis')
-    const flip = under ? lag.max <= maxLag / 2 && u <= maxUtil / 2 : lag.max > maxLag || u > maxUtil
+    // The decision (README: each of lag.max and utilization is high from a sample above its limit to one at or
+    // below half of it; under pressure while either is high).
+    lagHigh = lag.max > maxLag || (lagHigh && lag.max > maxLag / 2)
+    utilHigh = u > maxUtil || (utilHigh && u > maxUtil / 2)
+    if (lagHigh && lag.max <= maxLag && !utilHigh) count('held by hysteresis')
+    const flip = under !== (lagHigh || utilHigh)
     if (flip) {
       count(under ? 'relief' : lag.max > maxLag ? 'pressure by lag' : 'pressure by utilization')
+      if (under && u > maxUtil / 2) count('relief with utilization over half its limit')
       under = !under
       decisions.push(under ? 'pressure' : 'relief')
       decisionsAt.push(t)
