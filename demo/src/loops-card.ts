@@ -125,6 +125,16 @@ export function setupLoops(root: HTMLElement): void {
     tbody.insertBefore(tr, next ?? null)
   }
 
+  // In one column (a phone), the llama is above this card: at 360x740, the whole llama and the Microtask, Cooperative
+  // or Worker button did not fit on one screen, and a run was started out of sight of what it is about. The llama is
+  // scrolled into view when a run starts, if it is not whole on screen (side by side, it is left alone).
+  const scene = document.querySelector<HTMLElement>('.scene-box')!
+  const showLlama = () => {
+    const box = scene.getBoundingClientRect()
+    const below = root.getBoundingClientRect().top >= scene.closest('section')!.getBoundingClientRect().bottom
+    if (below && (box.top < 0 || box.bottom > innerHeight)) scene.scrollIntoView({ block: 'nearest' })
+  }
+
   const run = async (id: LoopId, button: HTMLButtonElement) => {
     if (busy.peek()) return
     const refocus = keepFocus(button)
@@ -134,6 +144,7 @@ export function setupLoops(root: HTMLElement): void {
     const post = queues.get(strategy)?.macrotask
     busy.value = name
     status.value = `Running: ${name}`
+    showLlama()
     // Show "Running" (and the disabled buttons) before a blocking loop takes the thread away from rendering.
     await afterPaint(LEAD_MS)
     startGapWindow()

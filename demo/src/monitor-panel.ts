@@ -8,6 +8,7 @@ import { monitor } from '@eddy/scheduler'
 import { batch, computed, effect, Signal } from '@eddy/signal'
 import { group } from './format.ts'
 import { fps } from './llama.ts'
+import { afterPaint } from './state.ts'
 
 const REFRESH_MS = 250
 const HISTORY_MS = 30_000
@@ -38,7 +39,11 @@ interface Sample {
 export function setupMonitor(root: HTMLElement): void {
   const $ = (id: string) => root.querySelector<HTMLElement>(`#${id}`)!
   const options = { maxLagMs: 100, maxUtilization: 0.9 }
+  // Started in a task of its own once the panel is built and painted (see the end): created here, the rest of this
+  // set-up task (~25 ms here, 80-150 ms on a CPU throttled 4x) was one long task that straddled its start, counted
+  // whole as a stall: on a slow phone the idle page opened with a pressure alarm. A stopped one meanwhile.
   let m = monitor(options)
+  m.stop()
 
   const lagP99 = new Signal(0)
   const lagMax = new Signal(0)
@@ -82,7 +87,6 @@ export function setupMonitor(root: HTMLElement): void {
       log('relief')
     })
   }
-  listen()
   const list = $('mon-events')
   effect(() => {
     const shown = events.value.slice(-EVENTS_SHOWN).reverse()
@@ -121,7 +125,7 @@ export function setupMonitor(root: HTMLElement): void {
   refresh()
   // A hidden tab's timers are throttled to about once a second, which a monitor cannot tell from a blocked thread
   // (the scheduler README's advice): it stops while the tab is hidden, and a new one starts when it is shown.
-  let watching = true
+  let watching = false
   const onVisibility = () => {
     if (document.hidden === !watching) return
     watching = !document.hidden
@@ -141,9 +145,9 @@ export function setupMonitor(root: HTMLElement): void {
     refresh()
   }
   document.addEventListener('visibilitychange', onVisibility)
-  // A page opened in a background tab sets the panel up hidden: its monitor stops now, and a new one starts when
-  // the tab is first shown (the guard above took that first show for a repeat, and the throttled monitor's alarm stayed).
-  onVisibility()
+  // The monitor starts once the panel's own set-up has been painted; a page opened in a background tab starts it
+  // when it is first shown.
+  void afterPaint().then(onVisibility)
 }
 
 /** y of a lag on the log axis, 0 (bottom) .. 1 (top). */
