@@ -127,12 +127,14 @@ export function monitor(options: MonitorOptions = {}): Monitor {
     // monitor is younger: one late timer just after monitor() is 50 ms of busy time, not a saturated loop (100%).
     const util = (m.utilization = busy / Math.max(total, 5e3))
     m.lag = { p50: rank(0.5), p99: rank(0.99), max }
-    // Hysteresis, for each measure on its own: high above its limit, and until it is back at or below half of it,
-    // over the whole window. Under pressure while either is high. Relief once both were below half held a page whose
-    // idle load sits between the two (a phone busy 64-85% drawing its frames, a server at 60%) under pressure for good
-    // after one lag spike, though its utilization never went over its limit.
+    // Hysteresis, for each measure on its own: high above its limit, and until it is back at or below its low mark,
+    // over the whole window; under pressure while either is high. Lag, which comes in spikes, is low at half its
+    // limit. Utilization, a 5 s average that moves by at most 1% a sample, is low 0.1 under its limit (half of it, for
+    // limits under 0.2). Relief once both were under half held a loop whose steady load sits between the two (a phone
+    // busy 64-85% drawing its frames, a server at 60%) under pressure for good after a lag spike, or after a stall long
+    // enough to take utilization over its limit; and a server that sheds load shed until it was half as busy.
     lagHigh = max > maxLagMs || (lagHigh && max > maxLagMs / 2)
-    utilHigh = util > maxUtilization || (utilHigh && util > maxUtilization / 2)
+    utilHigh = util > maxUtilization || (utilHigh && util > Math.max(maxUtilization / 2, maxUtilization - 0.1))
     if (m.underPressure != (lagHigh || utilHigh)) {
       // Listeners run through their queue, in the next turn: a throwing one is reported and stops neither the
       // others nor the monitor.
@@ -149,8 +151,11 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   let until = 0
   let counted: number[]
   const observer = (types[0] && new PerformanceObserver!((list) => {
-    for (const { startTime, duration, blockingDuration } of list.getEntries() as any[]) {
+    for (let { startTime, duration, blockingDuration } of list.getEntries() as any[]) {
       const end = startTime + duration
+      // Only its part since monitor(): a task that was running when the monitor was made (an app's set-up, with
+      // monitor() in it) counted whole, time before the monitor included, and could open a page with a false alarm.
+      startTime < start && (duration = end - start)
       // Chromium delivers the frames of the page's loading to an observer created after them: not since monitor().
       // A long frame that nothing blocked (`blockingDuration` 0: a background tab's frames, throttled to one a second
       // while timers ran on time) is no stall: it read as 1 s of lag, and went under pressure.

@@ -13,8 +13,8 @@
 //   lag.max >= 150 for the 5 s after its sample, and every reported long task its true length;
 // - utilization is in [0, 1]: the README's busy share (the host's active ms, at most each span, else the spans of
 //   samples > 2 ms late) over max(window, 5 s); 0 with no block in the last 5 s;
-// - the decision follows the README (each measure high above its limit until it is at or below half of it; under
-//   pressure while either is high); the events
+// - the decision follows the README (lag.max high above its limit until it is at or below half of it, utilization
+//   until it is at or below its limit less 0.1, or half of it below 0.2; under pressure while either is high); the events
 //   equal the decisions, so they alternate starting with pressure; underPressure matches the last one; listeners
 //   are not held up by a macrotask() backlog;
 // - the next sample is 50 ms on (20 wake-ups a second), or for a second after one > 2 ms late 4-50 ms at random;
@@ -240,7 +240,7 @@ async function run(c: Case): Promise<void> {
     // The decision (README: each of lag.max and utilization is high from a sample above its limit to one at or
     // below half of it; under pressure while either is high).
     lagHigh = lag.max > maxLag || (lagHigh && lag.max > maxLag / 2)
-    utilHigh = u > maxUtil || (utilHigh && u > maxUtil / 2)
+    utilHigh = u > maxUtil || (utilHigh && u > Math.max(maxUtil / 2, maxUtil - 0.1))
     if (lagHigh && lag.max <= maxLag && !utilHigh) count('held by hysteresis')
     const flip = under !== (lagHigh || utilHigh)
     if (flip) {
@@ -326,16 +326,20 @@ async function run(c: Case): Promise<void> {
       // Not one that ended before monitor(); one that starts before the end of the last one counted is the same
       // stall, reported as the other kind (a longtask and its long-animation-frame): not counted again, but its
       // sample takes the longer length.
+      // One that began before monitor() counts its part since then only (time before the start is idle).
       if (e.startTime + e.duration < start) continue
+      const end = e.startTime + e.duration
+      const since = e.startTime < start ? end - start : e.duration
+      if (since < e.duration) count('long task straddling the start')
       if (e.startTime < countedUntil) {
         count('long task reported twice')
-        countedSample!.lag = Math.max(countedSample!.lag, e.duration)
-        countedEntry!.duration = Math.max(countedEntry!.duration, e.duration)
+        countedSample!.lag = Math.max(countedSample!.lag, since)
+        countedEntry!.duration = Math.max(countedEntry!.duration, since)
       } else {
         longTasks++
         count('long task counted')
-        entries.push((countedEntry = { t: host.clock, duration: e.duration }))
-        samples.push((countedSample = { t: host.clock, lag: e.duration, span: 0, busy: 0 }))
+        entries.push((countedEntry = { t: host.clock, duration: since }))
+        samples.push((countedSample = { t: host.clock, lag: since, span: 0, busy: 0 }))
       }
       countedUntil = Math.max(countedUntil, e.startTime + e.duration)
     }
