@@ -273,7 +273,12 @@ test.describe('touch targets on a 360 px phone', () => {
         return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight }
       })
       if (box.top < 0 || box.bottom > box.height) seen.push(`${name}: llama at ${box.top}..${box.bottom} of ${box.height}`)
+      const at = await page.evaluate(() => scrollY)
       await expect(page.locator('#loop-status')).toHaveText(new RegExp(`^${name}: `), { timeout: 30_000 })
+      // The page is left where the run put it (README): no jump back to the button when the run ends.
+      await page.waitForTimeout(300)
+      const after = await page.evaluate(() => scrollY)
+      if (after !== at) seen.push(`${name}: scrolled from ${at} to ${after} when the run ended`)
     }
     expect(seen, 'runs started with the llama not whole on screen').toEqual([])
   })
