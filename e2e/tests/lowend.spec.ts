@@ -6,7 +6,7 @@
  */
 import { expect, test, type CDPSession, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { framesBetween, num, openDemo, readProbe, runLoop, setRunSeconds, setVisibility } from './support.ts'
+import { framesBetween, markPanelStart, num, openDemo, readProbe, runLoop, setRunSeconds, setVisibility } from './support.ts'
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 })
 
@@ -39,7 +39,6 @@ async function recordLongFrames(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __long: { start: number; end: number; type: string }[]; __panelAt: number }
     w.__long = []
-    w.__panelAt = NaN
     for (const type of ['longtask', 'long-animation-frame']) {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & { blockingDuration?: number })[]) {
@@ -47,15 +46,8 @@ async function recordLongFrames(page: Page): Promise<void> {
         }
       }).observe({ type, buffered: true })
     }
-    document.addEventListener('DOMContentLoaded', () => {
-      const extra = document.getElementById('mon-extra')!
-      const mo = new MutationObserver(() => {
-        w.__panelAt = performance.now()
-        mo.disconnect()
-      })
-      mo.observe(extra, { childList: true, characterData: true, subtree: true })
-    })
   })
+  await page.addInitScript(markPanelStart)
 }
 
 test.describe('the event-loop monitor on a throttled phone, idle', () => {

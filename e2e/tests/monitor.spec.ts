@@ -1,6 +1,6 @@
 /** The live event-loop monitor panel: a 3 s blocking run shows as a lag spike, and the panel recovers after. */
 import { expect, test } from '@playwright/test'
-import { hideFor, num, openDemo, runLoop, setVisibility } from './support.ts'
+import { hideFor, markPanelStart, num, openDemo, runLoop, setVisibility } from './support.ts'
 
 test.describe('the event-loop monitor', () => {
   test('shows a lag spike >= 1,000 ms after a 3 s blocking run, then returns to normal', async ({ page }) => {
@@ -35,11 +35,10 @@ test.describe('the event-loop monitor', () => {
 test.describe('the event-loop monitor at load', () => {
   test('counts no long frame that ended before the panel started (no pressure alarm from loading the page)', async ({ page }) => {
     // Our own record of long animation frames (buffered: the page's loading included), and of when the panel
-    // started: its first readout is written in the task that starts the monitor.
+    // started: its first readout is written in its set-up task (the monitor itself starts once that is painted).
     await page.addInitScript(() => {
       const w = window as unknown as { __frames: { end: number; duration: number }[]; __panelAt: number }
       w.__frames = []
-      w.__panelAt = NaN
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__frames.push({ end: e.startTime + e.duration, duration: e.duration })
       }).observe({ type: 'long-animation-frame', buffered: true })
@@ -50,15 +49,8 @@ test.describe('the event-loop monitor at load', () => {
         const t = performance.now()
         while (performance.now() - t < 120);
       })
-      document.addEventListener('DOMContentLoaded', () => {
-        const extra = document.getElementById('mon-extra')!
-        const mo = new MutationObserver(() => {
-          w.__panelAt = performance.now()
-          mo.disconnect()
-        })
-        mo.observe(extra, { childList: true, characterData: true, subtree: true })
-      })
     })
+    await page.addInitScript(markPanelStart)
     await openDemo(page)
     await page.waitForFunction(() => performance.now() - (window as unknown as { __panelAt: number }).__panelAt > 1500)
     const { frames, panelAt, shown } = await page.evaluate(() => {

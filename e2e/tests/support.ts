@@ -174,3 +174,19 @@ export async function hideFor(page: Page, ms: number): Promise<void> {
   await setVisibility(page, false)
   await other.close()
 }
+
+/**
+ * Records in `window.__panelAt` when the monitor panel first writes a readout (NaN until then): an init script, added
+ * before the page loads with `page.addInitScript(markPanelStart)`.
+ */
+export function markPanelStart(): void {
+  const w = window as unknown as { __panelAt: number }
+  w.__panelAt = NaN
+  document.addEventListener('DOMContentLoaded', () => {
+    const mo = new MutationObserver(() => {
+      w.__panelAt = performance.now()
+      mo.disconnect()
+    })
+    mo.observe(document.getElementById('mon-extra')!, { childList: true, characterData: true, subtree: true })
+  })
+}
