@@ -95,8 +95,8 @@ export function monitor(options: MonitorOptions = {}): Monitor {
   let wait = 50
   // When a timer last fired late; undefined at first (`t - undefined` is NaN, never < 1000).
   let busyAt: any
-  // Whether lag, and utilization, are high: from a sample over the limit to one at or below half of it. 0 at first
-  // (not undefined: `0 && x` is 0, which `!=` takes for false).
+  // Whether lag, and utilization, are high: from a sample over its limit to one at or below its low mark (see the
+  // hysteresis in `tick`). 0 at first (not undefined: `0 && x` is 0, which `!=` takes for false).
   let lagHigh: boolean | 0 = 0
   let utilHigh: boolean | 0 = 0
   const tick = () => {
