@@ -96,31 +96,46 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
   })
 })
 
-test.describe('the event-loop monitor on a throttled phone, after a blocking run', () => {
-  // At 6x the idle page itself is over the 90% limit (CDP read 92-95%): pressure there is right, relief is not
-  // expected. At 4x it read 64-91% busy, too near the limit to expect relief every time, and at 3x 43-56%, too near
-  // half of it to test anything. At 3.5x it read 59-75%, lag max 37-42 ms once the spike left: over half the
-  // utilization limit, under the limit. Until the monitor held each measure to its own hysteresis, relief needed both
-  // under half their limits and never came there (62% busy, lag max 53: failed).
-  for (const rate of [3.5]) {
-    test(`at ${rate}x: a 2 s blocking run shows a spike and pressure, then the spike leaves and the alarm is relieved ("then returns to normal", README)`, async ({ page }) => {
-      test.setTimeout(90_000)
-      await throttle(page, rate)
-      await openDemo(page)
-      await page.waitForTimeout(2000)
-      await runLoop(page, 'Blocking loop', 2)
-      await expect.poll(async () => num((await panel(page)).max), { timeout: 10_000 }).toBeGreaterThanOrEqual(1000)
-      await expect(page.locator('#mon-pressure')).toHaveText('under pressure')
-      // The spike leaves the 5 s window.
-      await expect.poll(async () => num((await panel(page)).max), { timeout: 20_000 }).toBeLessThan(500)
-      const after = await panel(page)
-      test.info().annotations.push({ type: `${rate}x once the spike left`, description: JSON.stringify(after) })
-      // The premise: the idle page is busy more than half the 90% limit (or the test would pass on the old rule).
-      expect(num(after.busy.match(/(\d+)%/)![1]!), after.busy).toBeGreaterThan(45)
-      // Relief: lag back at or below half its limit (50 ms) over the window; utilization, never over its limit, under it.
-      await expect(page.locator('#mon-pressure'), `${rate}x: ${after.busy}, lag max ${after.max}`).toHaveText('normal', { timeout: 10_000 })
+test.describe('the event-loop monitor on a busy phone, after a blocking run', () => {
+  // A phone's idle page sits between half the 90% utilization limit and the limit (at 4x throttling this page read
+  // 64-85% busy, drawing its frames). Throttling does not make that load reliably: at 3.5x the idle page read 59-75%
+  // busy on a loaded machine, and 32% in a CI run on an idle one (so the premise below failed). The load here is the
+  // page's own, in wall-clock time, so the same on any machine: 20 ms of work, then a 20 ms timer. With the llama's
+  // frames CDP read the page 61-65% busy and the monitor 57-67%, lag max 27-29 ms: each piece well under half the
+  // 100 ms lag limit. (25 ms every 37 ms read 79% in CDP and 89-93% in the monitor, over the limit: see the README on
+  // periodic loads.) Until the monitor held each measure to its own hysteresis, relief needed
+  // both under half their limits and never came on such a page (62% busy, lag max 53: failed).
+  test('a page kept ~60% busy reads "normal"; a 2 s blocking run shows a spike and pressure, then the spike leaves and the alarm is relieved ("then returns to normal", README)', async ({ page }) => {
+    test.setTimeout(90_000)
+    await openDemo(page)
+    await page.evaluate(() => {
+      const work = () => {
+        const end = performance.now() + 20
+        while (performance.now() < end);
+        setTimeout(work, 20)
+      }
+      work()
     })
-  }
+    // The load fills the monitor's 5 s window.
+    await page.waitForTimeout(6000)
+    const before = await panel(page)
+    const busy = (p: typeof before) => num(p.busy.match(/(\d+)%/)![1]!)
+    test.info().annotations.push({ type: 'under load, before the run', description: JSON.stringify(before) })
+    // The premise: busy over half the 90% limit (or the test would pass on the old rule), and under the limit.
+    expect(busy(before), before.busy).toBeGreaterThan(45)
+    expect(busy(before), before.busy).toBeLessThan(90)
+    expect(before.pressure, JSON.stringify(before)).toBe('normal')
+    await runLoop(page, 'Blocking loop', 2)
+    await expect.poll(async () => num((await panel(page)).max), { timeout: 10_000 }).toBeGreaterThanOrEqual(1000)
+    await expect(page.locator('#mon-pressure')).toHaveText('under pressure')
+    // The spike leaves the 5 s window.
+    await expect.poll(async () => num((await panel(page)).max), { timeout: 20_000 }).toBeLessThan(500)
+    const after = await panel(page)
+    test.info().annotations.push({ type: 'once the spike left', description: JSON.stringify(after) })
+    expect(busy(after), after.busy).toBeGreaterThan(45)
+    // Relief: lag back at or below half its limit (50 ms) over the window; utilization, never over its limit, under it.
+    await expect(page.locator('#mon-pressure'), `${after.busy}, lag max ${after.max}`).toHaveText('normal', { timeout: 10_000 })
+  })
 })
 
 test.describe('the five loops on a throttled phone', () => {
