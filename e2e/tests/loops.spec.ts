@@ -10,8 +10,6 @@ import { finishLoop, framesBetween, hideFor, num, openDemo, runLoop, startLoop }
 /** "At most a few frames" over a stalled run: the page waits two frames after the loop before it reports. */
 const STALLED_MAX_FRAMES = 5
 const MIN_FPS = 20
-/** Idle frames per second under which the machine, not the loop, is the bottleneck (2/3 of 60 Hz). */
-const IDLE_FPS = 40
 
 const stalling = [
   { name: 'Blocking loop', id: 'blocking' },
@@ -56,9 +54,10 @@ test.describe('the llama during the loops', () => {
           type: `frames, attempt ${attempt}`,
           description: `ours ${during.ours}, page ${during.page} in ${seconds} s; ${idle} in the idle second before`,
         })
-        // A trial on a machine so loaded that even the idle page drew under 2/3 of its frames is repeated (at most
-        // twice): the claim is about the loop, not about other processes sharing the 2 cores.
-        if (during.ours / seconds < MIN_FPS && idle < IDLE_FPS && attempt < 3) continue
+        // A trial under the floor is repeated (at most twice): the claim is about the loop, not about other processes
+        // sharing the 2 cores, which can hold frames back while the idle second before looked fine. A loop that
+        // blocks draws no frame in any attempt.
+        if (during.ours / seconds < MIN_FPS && attempt < 3) continue
         expect(during.ours / seconds, `frames per second during "${name}"`).toBeGreaterThanOrEqual(MIN_FPS)
         // The page's counter agrees with ours (it may lag our callback by a frame at either end).
         expect(Math.abs(during.page - during.ours), `#frame-count advanced ${during.page}, we counted ${during.ours}`).toBeLessThanOrEqual(2)

@@ -34,11 +34,23 @@ const panel = (page: Page) =>
     }
   })
 
-/** Our own record of long tasks / long animation frames that blocked something, and of when the panel first wrote. */
+/**
+ * Our own record of long tasks / long animation frames that blocked something, of when the panel first wrote, and of
+ * the latest a 20 ms timer due after that ran (`__lateAfter`, ms).
+ */
 async function recordLongFrames(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __long: { start: number; end: number; type: string }[]; __panelAt: number }
+    const w = window as unknown as { __long: { start: number; end: number; type: string }[]; __panelAt: number; __lateAfter: number }
     w.__long = []
+    w.__lateAfter = 0
+    let due = performance.now() + 20
+    const tick = () => {
+      const t = performance.now()
+      if (due > w.__panelAt) w.__lateAfter = Math.max(w.__lateAfter, t - due)
+      setTimeout(tick, 20)
+      due = t + 20
+    }
+    setTimeout(tick, 20)
     for (const type of ['longtask', 'long-animation-frame']) {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & { blockingDuration?: number })[]) {
@@ -57,6 +69,7 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
     let alarms = 0
     // Each load is a first visit: a fresh context (no HTTP or code cache), as a phone opening the link. At 6x the
     // idle page is over the 90% limit by itself (CDP 92-96%), so only 4x (CDP 64-74%, under it) is asked to stay calm.
+    let repeats = 0
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 })
       const page = await context.newPage()
@@ -65,16 +78,21 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
       await openDemo(page)
       await page.waitForFunction(() => performance.now() - (window as unknown as { __panelAt: number }).__panelAt > 3000)
       const shown = await panel(page)
-      const { long, panelAt } = await page.evaluate(() => {
-        const w = window as unknown as { __long: { start: number; end: number; type: string }[]; __panelAt: number }
-        return { long: w.__long, panelAt: w.__panelAt }
+      const { long, panelAt, lateAfter } = await page.evaluate(() => {
+        const w = window as unknown as { __long: { start: number; end: number; type: string }[]; __panelAt: number; __lateAfter: number }
+        return { long: w.__long, panelAt: w.__panelAt, lateAfter: w.__lateAfter }
       })
       const straddling = long.filter((e) => e.start < panelAt && e.end >= panelAt - 1)
       // The page was idle: nothing but its own set-up and the llama. Before the fix, a lag alarm named the set-up task
       // in which the monitor was created (80-150 ms at 4x), counted whole as a stall.
-      if (shown.events.some((e) => / pressure: lag max/.test(e))) alarms++
-      loads.push(`${shown.pressure}, ${shown.events.join(' / ') || 'no event'}; straddling the panel's first write: ${straddling.map((e) => `${e.type} ${Math.round(e.end - e.start)} ms`).join(', ') || 'none'}`)
+      const alarm = shown.events.some((e) => / pressure: lag max/.test(e))
+      loads.push(`${shown.pressure}, ${shown.events.join(' / ') || 'no event'}; straddling the panel's first write: ${straddling.map((e) => `${e.type} ${Math.round(e.end - e.start)} ms`).join(', ') || 'none'}; our timers due after it late by <= ${Math.round(lateAfter)} ms`)
       await context.close()
+      // An alarm when our own timers, due after the panel's first write, also ran over 100 ms late is a stall the
+      // monitor was right about, not the set-up counted whole (another process pinning a core made one of 107 ms at
+      // 4x): that visit is repeated, twice at most.
+      if (alarm && lateAfter > 100 && repeats < 2) (repeats++), i--
+      else if (alarm) alarms++
     }
     test.info().annotations.push({ type: `4x, 3 s after the panel started, ${LOADS} first visits`, description: loads.join(' | ') })
     expect(alarms, `first visits of an idle page with a lag alarm: ${loads.join(' | ')}`).toBe(0)
@@ -100,19 +118,21 @@ test.describe('the event-loop monitor on a busy phone, after a blocking run', ()
   // A phone's idle page sits between half the 90% utilization limit and the limit (at 4x throttling this page read
   // 64-85% busy, drawing its frames). Throttling does not make that load reliably: at 3.5x the idle page read 59-75%
   // busy on a loaded machine, and 32% in a CI run on an idle one (so the premise below failed). The load here is the
-  // page's own, in wall-clock time, so the same on any machine: 20 ms of work, then a 20 ms timer. With the llama's
-  // frames CDP read the page 61-65% busy and the monitor 57-67%, lag max 27-29 ms: each piece well under half the
-  // 100 ms lag limit. (25 ms every 37 ms read 79% in CDP and 89-93% in the monitor, over the limit: see the README on
-  // periodic loads.) Until the monitor held each measure to its own hysteresis, relief needed
-  // both under half their limits and never came on such a page (62% busy, lag max 53: failed).
-  test('a page kept ~60% busy reads "normal"; a 2 s blocking run shows a spike and pressure, then the spike leaves and the alarm is relieved ("then returns to normal", README)', async ({ page }) => {
+  // page's own, in wall-clock time, so about the same on any machine: 15 ms of work, then a 25 ms timer. With the
+  // llama's frames, on an idle machine CDP read the page 55-57% busy and the monitor 51-59%; with another process
+  // pinning one of the 2 cores, 66-67% and 68-72%; lag max 21-25 ms, each piece well under half the 100 ms lag limit.
+  // (20 ms and a 20 ms timer read 57-67% idle but 85% beside that process, over the 80% relief mark; 25 ms and a
+  // 12 ms timer read 89-93% against CDP's 79%: see the README on periodic loads.) Until the monitor held each measure
+  // to its own hysteresis, relief needed both under half their limits and never came on such a page (62% busy, lag
+  // max 53: failed).
+  test('a page kept over half busy reads "normal"; a 2 s blocking run shows a spike and pressure, then the spike leaves and the alarm is relieved ("then returns to normal", README)', async ({ page }) => {
     test.setTimeout(90_000)
     await openDemo(page)
     await page.evaluate(() => {
       const work = () => {
-        const end = performance.now() + 20
+        const end = performance.now() + 15
         while (performance.now() < end);
-        setTimeout(work, 20)
+        setTimeout(work, 25)
       }
       work()
     })
@@ -134,7 +154,7 @@ test.describe('the event-loop monitor on a busy phone, after a blocking run', ()
     test.info().annotations.push({ type: 'once the spike left', description: JSON.stringify(after) })
     expect(busy(after), after.busy).toBeGreaterThan(45)
     // Relief: lag back at or below half its limit (50 ms) over the window; utilization, never over its limit, under it.
-    await expect(page.locator('#mon-pressure'), `${after.busy}, lag max ${after.max}`).toHaveText('normal', { timeout: 10_000 })
+    await expect(page.locator('#mon-pressure'), `${after.busy}, lag max ${after.max}`).toHaveText('normal', { timeout: 20_000 })
   })
 })
 

@@ -38,7 +38,7 @@ test.describe('the event-loop monitor, with the tab behind another', () => {
     await openDemo(page)
     const lagMax = page.locator('#mon-lag-max')
     const long = page.locator('#mon-long-tasks')
-    await expect.poll(() => lagMax.textContent().then(num), { timeout: 20_000 }).toBeLessThan(250)
+    await expect.poll(() => lagMax.textContent().then(num), { timeout: 20_000 }).toBeLessThan(400)
     // Our own measure of the main thread: how late a 50 ms timer chain runs, and the frames Chromium reports long.
     await page.evaluate(() => {
       const w = window as unknown as { __late: number; __loaf: { duration: number; blocking: number }[] }
@@ -80,13 +80,16 @@ test.describe('the event-loop monitor, with the tab behind another', () => {
     })
     // The premise: the main thread was never blocked (timers ran on time), and the frames were throttled (long frames
     // with no long task in them).
-    expect(late, 'ms our 50 ms timer was late at worst').toBeLessThan(250)
+    // (Under 400: a loaded machine alone made it tens to a few hundred ms; a throttled frame read as lag is ~1,000.)
+    expect(late, 'ms our 50 ms timer was late at worst').toBeLessThan(400)
     expect(loaf.filter((f) => f.duration > 500 && f.blocking === 0).length, 'throttled frames').toBeGreaterThan(0)
     // What the panel showed: the lag a timer saw, not a second per throttled frame (~1,015 ms before the fix). The
     // panel's 5 s window can hold a spike from before our timer chain started (a review read 2.09x its worst lag
     // under load), hence the floor well below a throttled frame.
     expect(lag, `lag max shown, against our timer's worst lag (${Math.round(late)} ms)`).toBeLessThan(Math.max(2 * late, 400))
-    expect(longAfter - longBefore, 'long frames counted for a main thread that never blocked').toBeLessThanOrEqual(1)
+    // Frames that something did block (the machine's other processes) count, rightly; the throttled ones must not.
+    const blocked = loaf.filter((f) => f.blocking > 0).length
+    expect(longAfter - longBefore, `long frames counted (${blocked} of the frames seen were blocked)`).toBeLessThanOrEqual(1 + blocked)
     const newestAfter = await newest()
     expect(newestAfter === newestBefore || !/ pressure: /.test(newestAfter!), `the newest event: ${newestAfter}`).toBe(true)
   })

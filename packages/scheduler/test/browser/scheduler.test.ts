@@ -239,8 +239,10 @@ describe('monitor() on the real loop', () => {
   it('should read a 50%-busy periodic load (50 ms of work every 100 ms) as about half busy, not saturated', async () => {
     // Each late timer fired at the end of a 50 ms task, and its successor, 50 ms later, at the start of the next one:
     // every sample found the loop busy, utilization read 1.00 and 'pressure' fired for a loop idle half the time.
-    // Pressure by utilization only: on a loaded machine a 50 ms task can make a timer over 100 ms late (maxLagMs).
-    const m = monitor({ maxUtilization: 0.9, maxLagMs: 1e9 })
+    // Pressure by utilization only: on a loaded machine a 50 ms task can make a timer over 100 ms late (maxLagMs). The
+    // bounds leave room for a loaded machine, whose own delays make timers late and read busy (it read 0.85-0.9 twice
+    // under load): the bug read 1.00.
+    const m = monitor({ maxUtilization: 0.97, maxLagMs: 1e9 })
     let pressure = 0
     m.on('pressure', () => pressure++)
     const load = setInterval(() => block(50), 100)
@@ -248,7 +250,7 @@ describe('monitor() on the real loop', () => {
     clearInterval(load)
     m.stop()
     expect(m.utilization).toBeGreaterThan(0.2)
-    expect(m.utilization).toBeLessThan(0.85)
+    expect(m.utilization).toBeLessThan(0.95)
     expect(pressure).toBe(0)
   }, 15_000)
 
@@ -268,12 +270,17 @@ describe('monitor() on the real loop', () => {
 
 describe('loop() vs microtask recursion', () => {
   it('should let >= 30 animation frames run during a 1 s loop(), and none during a 1 s microtask recursion', async () => {
-    const cooperative = await framesDuring(async () => {
-      const l = loop(() => { block(0.02) }, { budgetMs: 5 })
-      await sleep(1000)
-      l.stop()
-      await l.done
-    })
+    // Up to 3 tries: other processes on the 2 cores can hold the compositor back for a second; a loop that starves
+    // the page draws no frame in any of them.
+    let cooperative = 0
+    for (let i = 0; i < 3 && cooperative < 30; i++) {
+      cooperative = await framesDuring(async () => {
+        const l = loop(() => { block(0.02) }, { budgetMs: 5 })
+        await sleep(1000)
+        l.stop()
+        await l.done
+      })
+    }
     const starving = await framesDuring(() => new Promise<void>((resolve) => {
       const end = performance.now() + 1000
       const step = () => (performance.now() < end ? queueMicrotask(step) : resolve())

@@ -499,7 +499,7 @@ describe('telemetry dashboard: monitor panel and load shedding', () => {
   let m: Monitor | undefined
   afterEach(() => m?.stop())
 
-  it('a 300 ms block puts the monitor under pressure: the feed sheds to every 4th update, relief restores it', async () => {
+  it('a 500 ms block puts the monitor under pressure: the feed sheds to every 4th update, relief restores it', async () => {
     const root = document.body.appendChild(document.createElement('main'))
     const d = mountDashboard(root)
     d.addSensors(300)
@@ -508,8 +508,9 @@ describe('telemetry dashboard: monitor panel and load shedding', () => {
 
     // Lag only: on this shared 2-core machine the sampled utilization of a page rendering 300 live rows read
     // 0.85-0.9 (CPU contention reads as late timers), which would hold off 'relief' (util <= 0.45) for good.
-    // README: a maxUtilization above 1 never puts the loop under pressure by utilization.
-    m = monitor({ maxLagMs: 150, maxUtilization: 2 })
+    // README: a maxUtilization above 1 never puts the loop under pressure by utilization. A 300 ms limit (relief at
+    // 150 ms or less over the whole window) keeps the machine's own stalls, tens to a hundred ms or so, out of it.
+    m = monitor({ maxLagMs: 300, maxUtilization: 2 })
     const p99 = new Signal(0)
     const util = new Signal(0)
     const pressure = new Signal(m.underPressure)
@@ -535,15 +536,15 @@ describe('telemetry dashboard: monitor panel and load shedding', () => {
 
     await sleep(300)
     expect(m.underPressure).toBe(false)
-    block(300)
+    block(500)
     await sleep(300)
     expect(events.map((e) => e.type)).toEqual(['pressure'])
     expect(events[0]!.underPressure).toBe(true)
-    expect(m.lag.max).toBeGreaterThanOrEqual(250)
+    expect(m.lag.max).toBeGreaterThanOrEqual(450)
     await settled()
     expect(d.$('.pressure').textContent).toBe('under pressure')
     expect(d.$('.pressure').classList.contains('hot')).toBe(true)
-    expect(Number.parseInt(d.$('.p99').textContent!)).toBeGreaterThan(150)
+    expect(Number.parseInt(d.$('.p99').textContent!)).toBeGreaterThan(300)
     const shedBefore = feed.stats.shed
     await sleep(500)
     expect(feed.stats.shed).toBeGreaterThan(shedBefore) // shedding while under pressure
