@@ -230,7 +230,8 @@ test.describe('the five loops on a throttled phone', () => {
           await page.touchscreen.tap(...(await centre(page.getByRole('button', { name, exact: true }))))
           await running(name)
         }
-        await page.waitForTimeout(500)
+        // Well inside the 2 s run: a blocking run starts ~2 frames + 150 ms after "Running" (300 ms or so at 4x).
+        await page.waitForTimeout(1000)
         // A raw touch, as a finger does (the loop may be holding the thread: no waiting on the page).
         const tapped = page.touchscreen.tap(...probe)
         await expect(page.locator('#loop-status')).toHaveText(new RegExp(`^${name}: `), { timeout: 30_000 })
