@@ -87,7 +87,8 @@ describe('pool worker: cancel and priority messages while crunching in loop()', 
   it('lets page messages in between yieldToMain() chunks', async () => {
     const { w, next } = await start()
     w.postMessage({ type: 'yield', ms: 400 })
-    for (let i = 0; i < 20; i++) { await sleep(10); w.postMessage({ type: 'nudge', i }) }
+    // 5 ms apart: 20 nudges take ~100 ms of the 400, leaving room for a loaded machine's late timers.
+    for (let i = 0; i < 20; i++) { await sleep(5); w.postMessage({ type: 'nudge', i }) }
     const r = await next('yield')
     expect(r.chunks, JSON.stringify(r)).toBeGreaterThan(20)
     expect(r.nudges, JSON.stringify(r)).toBeGreaterThanOrEqual(15)
