@@ -160,99 +160,96 @@ test.describe('the event-loop monitor on a busy phone, after a blocking run', ()
 })
 
 test.describe('the five loops on a throttled phone', () => {
-  for (const rate of [4]) {
-    test(`at ${rate}x: the blocking ones freeze, the others keep frames coming, taps are handled, the page says so`, async ({ page }) => {
-      test.setTimeout(150_000)
-      await throttle(page, rate)
-      await openDemo(page)
-      const seconds = 1.5
-      const report: string[] = []
-      const perSecond: Record<string, number> = {}
-      for (const [name, id, flows] of [
-        ['Blocking loop', 'blocking', false],
-        ['Microtask loop', 'microtask', false],
-        ['Non-blocking loop', 'nonblocking', true],
-        ['Cooperative loop', 'cooperative', true],
-        ['Worker loop', 'worker', true],
-      ] as const) {
-        const run = await runLoop(page, name, seconds)
-        const during = framesBetween(run.probe, run.endedAt - run.runMs, run.endedAt).ours
-        const idle = framesBetween(run.probe, run.runningAt - 1000, run.runningAt).ours
-        const row = page.locator(`#loop-results tr[data-loop="${id}"]`)
-        const work = num(await row.locator('[data-col="work"]').textContent())
-        const gap = num(await row.locator('[data-col="gap"]').textContent())
-        perSecond[id] = work
-        report.push(`${id}: ${during} frames in ${seconds} s (idle ${idle}/s), ${work} units/s, gap ${gap} ms`)
-        const status = (await page.locator('#loop-status').textContent())!
-        expect(status).toMatch(new RegExp(`^${name}: [\\d,]+ work units per second for \\d+\\.\\d s; longest frame gap [\\d,]+ ms`))
-        expect(work, `${id} units/s`).toBeGreaterThan(0)
-        if (flows) {
-          // Frames keep coming: at least a third of the idle rate at the same throttling.
-          expect(during / seconds, `${rate}x ${id}: fps during vs idle ${idle}`).toBeGreaterThanOrEqual(idle / 3)
-          expect(gap, `${rate}x ${id}: longest gap`).toBeLessThan(seconds * 1000 * 0.5)
-        } else {
-          expect(during, `${rate}x ${id}: frames during the run`).toBeLessThanOrEqual(5)
-          expect(gap, `${rate}x ${id}: longest gap`).toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
-        }
+  const rate = 4
+  test(`at ${rate}x: the blocking ones freeze, the others keep frames coming, taps are handled, the page says so`, async ({ page }) => {
+    test.setTimeout(150_000)
+    await throttle(page, rate)
+    await openDemo(page)
+    const seconds = 1.5
+    const report: string[] = []
+    const perSecond: Record<string, number> = {}
+    for (const [name, id, flows] of [
+      ['Blocking loop', 'blocking', false],
+      ['Microtask loop', 'microtask', false],
+      ['Non-blocking loop', 'nonblocking', true],
+      ['Cooperative loop', 'cooperative', true],
+      ['Worker loop', 'worker', true],
+    ] as const) {
+      const run = await runLoop(page, name, seconds)
+      const during = framesBetween(run.probe, run.endedAt - run.runMs, run.endedAt).ours
+      const idle = framesBetween(run.probe, run.runningAt - 1000, run.runningAt).ours
+      const row = page.locator(`#loop-results tr[data-loop="${id}"]`)
+      const work = num(await row.locator('[data-col="work"]').textContent())
+      const gap = num(await row.locator('[data-col="gap"]').textContent())
+      perSecond[id] = work
+      report.push(`${id}: ${during} frames in ${seconds} s (idle ${idle}/s), ${work} units/s, gap ${gap} ms`)
+      const status = (await page.locator('#loop-status').textContent())!
+      expect(status).toMatch(new RegExp(`^${name}: [\\d,]+ work units per second for \\d+\\.\\d s; longest frame gap [\\d,]+ ms`))
+      expect(work, `${id} units/s`).toBeGreaterThan(0)
+      if (flows) {
+        // Frames keep coming: at least a third of the idle rate at the same throttling.
+        expect(during / seconds, `${rate}x ${id}: fps during vs idle ${idle}`).toBeGreaterThanOrEqual(idle / 3)
+        expect(gap, `${rate}x ${id}: longest gap`).toBeLessThan(seconds * 1000 * 0.5)
+      } else {
+        expect(during, `${rate}x ${id}: frames during the run`).toBeLessThanOrEqual(5)
+        expect(gap, `${rate}x ${id}: longest gap`).toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
       }
-      const coop = perSecond.cooperative! / perSecond.blocking!
-      test.info().annotations.push({ type: `${rate}x`, description: `${report.join('; ')}; cooperative/blocking ${coop.toFixed(3)}` })
-      expect(coop).toBeGreaterThan(0)
-    })
-  }
+    }
+    const coop = perSecond.cooperative! / perSecond.blocking!
+    test.info().annotations.push({ type: `${rate}x`, description: `${report.join('; ')}; cooperative/blocking ${coop.toFixed(3)}` })
+    expect(coop).toBeGreaterThan(0)
+  })
 
-  for (const rate of [4]) {
-    test(`at ${rate}x: a tap on "Click probe" during "Cooperative loop" is handled while it runs; during "Blocking loop" only after`, async ({ page }) => {
-      test.setTimeout(90_000)
-      await throttle(page, rate)
-      await openDemo(page)
-      const count = page.locator('#click-count')
-      const results: string[] = []
-      for (const [name, handledDuring] of [['Cooperative loop', true], ['Blocking loop', false]] as const) {
-        await setRunSeconds(page, 2)
-        // The whole llama at the top of the screen: the probe is right under it, and "Blocking loop" on screen too.
-        await page.evaluate(() => window.scrollTo(0, document.querySelector('.scene-box')!.getBoundingClientRect().top + scrollY))
-        const centre = async (locator: ReturnType<Page['locator']>) => {
-          const b = (await locator.boundingBox())!
-          expect(b.y >= 0 && b.y + b.height <= 740, 'on screen').toBe(true)
-          return [b.x + b.width / 2, b.y + b.height / 2] as const
-        }
-        const before = num(await count.textContent())
-        const running = (n: string) => page.waitForFunction((n) => window.__probe.status.some((s) => s.text === `Running: ${n}`), n)
-        let probe: readonly [number, number]
-        if (handledDuring) {
-          // Below the screen: tapping it scrolls it into view, and the run brings the llama (and the probe) back.
-          await page.getByRole('button', { name, exact: true }).tap()
-          await running(name)
-          probe = await centre(page.locator('#click-probe')) // the page answers during this run
-        } else {
-          // The page freezes: where the probe is, measured before; the run leaves a whole llama where it is.
-          probe = await centre(page.locator('#click-probe'))
-          await page.touchscreen.tap(...(await centre(page.getByRole('button', { name, exact: true }))))
-          await running(name)
-        }
-        // Well inside the 2 s run: a blocking run starts ~2 frames + 150 ms after "Running" (300 ms or so at 4x).
-        await page.waitForTimeout(1000)
-        // A raw touch, as a finger does (the loop may be holding the thread: no waiting on the page).
-        const tapped = page.touchscreen.tap(...probe)
-        await expect(page.locator('#loop-status')).toHaveText(new RegExp(`^${name}: `), { timeout: 30_000 })
-        await tapped
-        await expect(count).toHaveText(String(before + 1))
-        const { inputs, status } = await readProbe(page)
-        const ended = status.findLast((s) => s.text.startsWith(`${name}: `))!.t
-        const runningAt = status.findLast((s) => s.text === `Running: ${name}`)!.t
-        const click = inputs.findLast((i) => i.type === 'click')!
-        results.push(`${name}: tap on ${click.target} handled ${Math.round(ended - click.handled)} ms before the result`)
-        if (handledDuring) expect(click.handled, `${rate}x: handled before the run ended`).toBeLessThan(ended)
-        else expect(click.handled, `${rate}x: handled only once the 2 s run was over`).toBeGreaterThan(runningAt + 2000)
-      }
-      test.info().annotations.push({ type: `${rate}x taps`, description: results.join('; ') })
-    })
-  }
-
-  test('at 4x: a tap on a busy (aria-disabled) button starts nothing, whether the page is responsive or frozen', async ({ page }) => {
+  test(`at ${rate}x: a tap on "Click probe" during "Cooperative loop" is handled while it runs; during "Blocking loop" only after`, async ({ page }) => {
     test.setTimeout(90_000)
-    await throttle(page, 4)
+    await throttle(page, rate)
+    await openDemo(page)
+    const count = page.locator('#click-count')
+    const results: string[] = []
+    for (const [name, handledDuring] of [['Cooperative loop', true], ['Blocking loop', false]] as const) {
+      await setRunSeconds(page, 2)
+      // The whole llama at the top of the screen: the probe is right under it, and "Blocking loop" on screen too.
+      await page.evaluate(() => window.scrollTo(0, document.querySelector('.scene-box')!.getBoundingClientRect().top + scrollY))
+      const centre = async (locator: ReturnType<Page['locator']>) => {
+        const b = (await locator.boundingBox())!
+        expect(b.y >= 0 && b.y + b.height <= 740, 'on screen').toBe(true)
+        return [b.x + b.width / 2, b.y + b.height / 2] as const
+      }
+      const before = num(await count.textContent())
+      const running = (n: string) => page.waitForFunction((n) => window.__probe.status.some((s) => s.text === `Running: ${n}`), n)
+      let probe: readonly [number, number]
+      if (handledDuring) {
+        // Below the screen: tapping it scrolls it into view, and the run brings the llama (and the probe) back.
+        await page.getByRole('button', { name, exact: true }).tap()
+        await running(name)
+        probe = await centre(page.locator('#click-probe')) // the page answers during this run
+      } else {
+        // The page freezes: where the probe is, measured before; the run leaves a whole llama where it is.
+        probe = await centre(page.locator('#click-probe'))
+        await page.touchscreen.tap(...(await centre(page.getByRole('button', { name, exact: true }))))
+        await running(name)
+      }
+      // Well inside the 2 s run: a blocking run starts ~2 frames + 150 ms after "Running" (300 ms or so at 4x).
+      await page.waitForTimeout(1000)
+      // A raw touch, as a finger does (the loop may be holding the thread: no waiting on the page).
+      const tapped = page.touchscreen.tap(...probe)
+      await expect(page.locator('#loop-status')).toHaveText(new RegExp(`^${name}: `), { timeout: 30_000 })
+      await tapped
+      await expect(count).toHaveText(String(before + 1))
+      const { inputs, status } = await readProbe(page)
+      const ended = status.findLast((s) => s.text.startsWith(`${name}: `))!.t
+      const runningAt = status.findLast((s) => s.text === `Running: ${name}`)!.t
+      const click = inputs.findLast((i) => i.type === 'click')!
+      results.push(`${name}: tap on ${click.target} handled ${Math.round(ended - click.handled)} ms before the result`)
+      if (handledDuring) expect(click.handled, `${rate}x: handled before the run ended`).toBeLessThan(ended)
+      else expect(click.handled, `${rate}x: handled only once the 2 s run was over`).toBeGreaterThan(runningAt + 2000)
+    }
+    test.info().annotations.push({ type: `${rate}x taps`, description: results.join('; ') })
+  })
+
+  test(`at ${rate}x: a tap on a busy (aria-disabled) button starts nothing, whether the page is responsive or frozen`, async ({ page }) => {
+    test.setTimeout(90_000)
+    await throttle(page, rate)
     await openDemo(page)
     const status = page.locator('#loop-status')
     const centre = async (name: string) => {
@@ -431,26 +428,24 @@ const probeScheduler = (page: Page): Promise<ProbeResult> =>
 
 test.describe('loop() and createQueue() under CPU throttling', () => {
   // The demo page too held by median, but its 30-70 ms frames at 4x put one round in three at +29 ms: a blank page.
-  for (const where of ['a blank page'] as const) {
-    test(`in ${where}: a 1 ms timer waits at most budgetMs + 10 ms more beside loop() than idle, at 1x, 4x and 6x; queue slices stay near 5 ms`, async ({ page }) => {
-      test.setTimeout(240_000)
-      await serveScheduler(page)
-      const rows: string[] = []
-      for (const rate of RATES) {
-        const cdp = await throttle(page, rate)
-        await page.goto('/__lowend/blank.html')
-        // Three rounds; the median of each figure (one worst delay is one sample of a noisy 2-core machine).
-        const rounds = [await probeScheduler(page), await probeScheduler(page), await probeScheduler(page)]
-        const med = (f: (r: ProbeResult) => number) => rounds.map(f).sort((a, b) => a - b)[1]!
-        const extra = med((r) => r.loopWorst - r.idleWorst)
-        rows.push(`${rate}x: idle worst ${rounds.map((r) => r.idleWorst.toFixed(1)).join('/')} ms, beside loop() ${rounds.map((r) => r.loopWorst.toFixed(1)).join('/')} ms (${med((r) => r.loopSteps)} steps); queue median slice ${med((r) => r.queueP50Slice).toFixed(1)} ms, max ${med((r) => r.queueMaxSlice).toFixed(1)} ms`)
-        await cdp.detach()
-        // README (scheduler): "timers wait at most about a budget more than on an idle page (the target is budgetMs + 10 ms)".
-        expect(extra, `${rate}x: extra worst delay beside loop() (median of 3)`).toBeLessThanOrEqual(5 + 10)
-        // The queue's median slice is its budget: throttled callbacks are slower, and it reads the clock often enough.
-        expect(med((r) => r.queueP50Slice), `${rate}x: median queue slice`).toBeLessThanOrEqual(5 * 2)
-      }
-      test.info().annotations.push({ type: where, description: rows.join('; ') })
-    })
-  }
+  test(`in a blank page: a 1 ms timer waits at most budgetMs + 10 ms more beside loop() than idle, at 1x, 4x and 6x; queue slices stay near 5 ms`, async ({ page }) => {
+    test.setTimeout(240_000)
+    await serveScheduler(page)
+    const rows: string[] = []
+    for (const rate of RATES) {
+      const cdp = await throttle(page, rate)
+      await page.goto('/__lowend/blank.html')
+      // Three rounds; the median of each figure (one worst delay is one sample of a noisy 2-core machine).
+      const rounds = [await probeScheduler(page), await probeScheduler(page), await probeScheduler(page)]
+      const med = (f: (r: ProbeResult) => number) => rounds.map(f).sort((a, b) => a - b)[1]!
+      const extra = med((r) => r.loopWorst - r.idleWorst)
+      rows.push(`${rate}x: idle worst ${rounds.map((r) => r.idleWorst.toFixed(1)).join('/')} ms, beside loop() ${rounds.map((r) => r.loopWorst.toFixed(1)).join('/')} ms (${med((r) => r.loopSteps)} steps); queue median slice ${med((r) => r.queueP50Slice).toFixed(1)} ms, max ${med((r) => r.queueMaxSlice).toFixed(1)} ms`)
+      await cdp.detach()
+      // README (scheduler): "timers wait at most about a budget more than on an idle page (the target is budgetMs + 10 ms)".
+      expect(extra, `${rate}x: extra worst delay beside loop() (median of 3)`).toBeLessThanOrEqual(5 + 10)
+      // The queue's median slice is its budget: throttled callbacks are slower, and it reads the clock often enough.
+      expect(med((r) => r.queueP50Slice), `${rate}x: median queue slice`).toBeLessThanOrEqual(5 * 2)
+    }
+    test.info().annotations.push({ type: 'a blank page', description: rows.join('; ') })
+  })
 })

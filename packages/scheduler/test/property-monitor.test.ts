@@ -238,7 +238,8 @@ async function run(c: Case): Promise<void> {
     if (!stretches.some((s) => s.end > t - 5100) && (c.elu === 'none' || c.elu === 'zero' || c.elu === 'throws' || (c.elu === 'counter' && c.frac === 0)) && u !== 0)
       fail(`utilization ${u} with no block in the last 5 s`)
     // The decision (README: each of lag.max and utilization is high from a sample above its limit to one at or
-    // below half of it; under pressure while either is high).
+    // below its low mark, half the limit for lag, the limit less 0.1 for utilization; under pressure while either
+    // is high).
     lagHigh = lag.max > maxLag || (lagHigh && lag.max > maxLag / 2)
     utilHigh = u > maxUtil || (utilHigh && u > Math.max(maxUtil / 2, maxUtil - 0.1))
     if (lagHigh && lag.max <= maxLag && !utilHigh) count('held by hysteresis')
@@ -327,8 +328,8 @@ async function run(c: Case): Promise<void> {
       // stall, reported as the other kind (a longtask and its long-animation-frame): not counted again, but its
       // sample takes the longer length.
       // One that began before monitor() counts its part since then only (time before the start is idle).
-      if (e.startTime + e.duration < start) continue
       const end = e.startTime + e.duration
+      if (end < start) continue
       const since = e.startTime < start ? end - start : e.duration
       if (since < e.duration) count('long task straddling the start')
       if (e.startTime < countedUntil) {
@@ -341,7 +342,7 @@ async function run(c: Case): Promise<void> {
         entries.push((countedEntry = { t: host.clock, duration: since }))
         samples.push((countedSample = { t: host.clock, lag: since, span: 0, busy: 0 }))
       }
-      countedUntil = Math.max(countedUntil, e.startTime + e.duration)
+      countedUntil = Math.max(countedUntil, end)
     }
   }
   const block = (ms: number) => {
