@@ -67,9 +67,10 @@ const posters = {
   postMessage: g.window === g && via((run) => {
     // The private key: a random number, which no other code posts by chance.
     const key = Math.random()
-    // Only our own messages: from this very window (the one the event is dispatched on: in happy-dom that is its
-    // window object, not globalThis) and carrying the private key; anything else is left alone.
-    addEventListener('message', (e: MessageEvent) => { e.source === e.target && e.data === key && run() })
+    // Only our own messages: carrying the private key, and from this very window (the one the event is dispatched
+    // on: in happy-dom that is its window object, not globalThis) or from none (jsdom posts with a null source: its
+    // windows ran nothing on this strategy); anything else is left alone.
+    addEventListener('message', (e: MessageEvent) => { e.data === key && (e.source || e.target) == e.target && run() })
     return () => postMessage(key, '*')
   }),
   setTimeout,

@@ -38,6 +38,17 @@ describe('strategy: postMessage', () => {
     expect(host.log.filter((e) => !e.startsWith('post:') && !e.startsWith('wake:'))).toEqual(['ran', 'other'])
   })
 
+  it('should run for its own key posted with no source, as jsdom posts a window\'s own messages', async () => {
+    const { host, mod } = await load('postMessage')
+    mod.macrotask(() => host.log.push('ran'))
+    host.message(host.messages[0], null)
+    expect(host.log).toEqual(['post:postMessage', 'ran'])
+    // Another key with no source still runs nothing.
+    mod.macrotask(() => host.log.push('again'))
+    host.message('hello', null)
+    expect(host.log).toEqual(['post:postMessage', 'ran', 'post:postMessage'])
+  })
+
   it('should not be detected in a worker-like global (no window)', async () => {
     const { mod } = await load('setTimeout')
     expect(mod.strategy).toBe('setTimeout')
