@@ -46,6 +46,9 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Pre-bundled before the first test file loads (React, for test/browser/apps/react/): a dependency Vite first
+        // finds mid-run is optimized then, and Vite reloads the page under the running tests.
+        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client'] },
         test: {
           name: 'browser',
           root: here('.'),

@@ -94,6 +94,9 @@ Signal.prototype.peek = function (this: Signal) {
 
 Signal.prototype.subscribe = function <T>(this: Signal<T>, fn: (value: T) => void): Dispose {
   expectFunction(fn, 'subscribe')
+  // Taken off its signal, as `useSyncExternalStore(count.subscribe, ...)` does: named here, not "reading 'value' of
+  // undefined" from inside the effect.
+  if (!this) throw new TypeError('subscribe() needs its signal: s.subscribe(fn)')
   return effect(() => {
     const value = this.value
     untracked(() => fn(value))

@@ -153,6 +153,40 @@ describe('Signal', () => {
       expect(() => new Signal(0).subscribe(null as never)).toThrow(/^subscribe: expected a function, got null$/)
     })
 
+    it('on a computed that throws: throws now, and later skips fn while it throws, reporting each error', () => {
+      const input = new Signal('{"n":1}')
+      const n = computed(() => JSON.parse(input.value).n as number)
+      const bad = new Signal('{')
+      const never = computed(() => JSON.parse(bad.value))
+      expect(() => never.subscribe(() => {})).toThrow(SyntaxError)
+      expect((never as unknown as { _subs?: unknown })._subs).toBeUndefined()
+      const seen: number[] = []
+      const reported: unknown[] = []
+      vi.stubGlobal('reportError', (e: unknown) => reported.push(e))
+      try {
+        n.subscribe((v) => seen.push(v))
+        input.value = '{"n":'
+        input.value = '{"n'
+        expect(reported.map((e) => (e as Error).name)).toEqual(['SyntaxError', 'SyntaxError'])
+        input.value = '{"n":2}'
+        expect(seen).toEqual([1, 2])
+      } finally {
+        vi.unstubAllGlobals()
+      }
+    })
+
+    it('should name the mistake when subscribe is taken off its signal (useSyncExternalStore(s.subscribe))', () => {
+      const s = new Signal(0)
+      const { subscribe } = s
+      const fn = vi.fn()
+      expect(() => subscribe(fn)).toThrow(TypeError)
+      expect(() => subscribe(fn)).toThrow(/^subscribe\(\) needs its signal: s\.subscribe\(fn\)$/)
+      expect(fn).not.toHaveBeenCalled()
+      // A computed's subscribe is the same method.
+      const { subscribe: sub2 } = computed(() => s.value)
+      expect(() => sub2(fn)).toThrow(/^subscribe\(\) needs its signal/)
+    })
+
     it('should let a subscriber unsubscribe itself or a later one, and subscribe new ones, while it runs', () => {
       const s = new Signal(0)
       const seen: string[] = []

@@ -233,6 +233,7 @@ describe('signal README: error table (Chromium)', () => {
       [() => computed(() => 1).bind(input, { model: 'input' } as any), 'TypeError: bind: model needs a Signal'],
       [() => s.bind(p, { model: 'input' }), 'TypeError: bind: model needs a form field, got DIV'],
       [() => { const { dispose } = s.bind(el()) as { dispose(): void }; dispose() }, 'TypeError: bind: dispose() needs its binding: binding.dispose()'],
+      [() => { const { subscribe } = s; subscribe(() => {}) }, 'TypeError: subscribe() needs its signal: s.subscribe(fn)'],
       [() => { (computed(() => 1) as any).value = 1 }, 'TypeError: computed: value is read-only'],
     ]
     const wrong = rows.map(([f, msg]) => [err(f), msg]).filter(([got, msg]) => got !== msg)
