@@ -48,7 +48,7 @@ export default defineConfig({
         resolve: { alias },
         // Pre-bundled before the first test file loads (React, for test/browser/apps/react/): a dependency Vite first
         // finds mid-run is optimized then, and Vite reloads the page under the running tests.
-        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client'] },
+        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react-dom/server'] },
         test: {
           name: 'browser',
           root: here('.'),

@@ -27,3 +27,9 @@ it("with performance faked, loop()'s slice never ends: 200 units of 0.25 ms (10 
   expect(done.peek()).toBe(200)
   expect(await l.done).toBe(200)
 })
+
+it('vi.resetModules() does not load a module anew in browser mode: import() returns the copy loaded before', async () => {
+  vi.resetModules()
+  const again = await import('../fake-timers/app.ts')
+  expect(again.macrotask).toBe(app.macrotask)
+})

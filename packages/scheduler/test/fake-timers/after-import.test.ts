@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { searchBox, progressBar, pressureBanner, settled, macrotask, yieldToMain, strategy, configure, createQueue } from './app.ts'
 
 const realPerformance = performance
+/** Busy-waits `ms` of real time (a step's unit of work). */
+const work = (ms: number) => { const end = realPerformance.now() + ms; while (realPerformance.now() < end); }
 vi.useFakeTimers() // at the top of the file, "before" the imports, as many users write it: still runs after them
 
 afterEach(() => {
@@ -57,16 +59,20 @@ describe('fakes installed after eddy loaded (the common setup)', () => {
     expect((document.querySelector('#q') as HTMLInputElement).value).toBe('x')
   })
 
-  it('progress bar: loop() runs on the real clock and host, its renders count below its steps', async () => {
+  it('progress bar: loop() slices on the real clock and host, its renders count below its steps', async () => {
     let renders = 0
-    const { loop: l } = progressBar(document.body, 3000, () => {})
+    // 200 steps of 0.25 ms: on a clock that did not move, the first slice would run them all.
+    const { loop: l, done } = progressBar(document.body, 200, () => work(0.25))
     new MutationObserver((r) => (renders += r.length)).observe(document.querySelector('#pct')!, { childList: true, characterData: true, subtree: true })
-    expect(await l.done).toBe(3000)
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+    expect(done.peek()).toBeGreaterThan(0)
+    expect(done.peek()).toBeLessThan(200)
+    expect(await l.done).toBe(200)
     await settled()
     await Promise.resolve()
     expect(document.querySelector('#pct')!.textContent).toBe('100%')
     expect(renders).toBeGreaterThan(0)
-    expect(renders).toBeLessThan(3000)
+    expect(renders).toBeLessThan(200)
   })
 
   it('monitor(): spying on performance.now under the default fakes does not reach it (it holds the real object)', async () => {

@@ -1,16 +1,69 @@
+/// <reference types="vite/client" />
 // What a React user must know, each as the README's "Using eddy with React" states it: the obvious hook
 // (`s.subscribe`, `.value`) against the README's (react.ts), and React and eddy writing one node. These pin eddy's
 // behaviour as documented: if one changes, the README's bullet is stale.
 import { afterEach, describe, expect, it } from 'vitest'
+import { renderToString } from 'react-dom/server'
 import { Signal, computed, effect, flush } from '@eddy/signal'
 import { sandbox, subscribers } from '../../dom.ts'
 import { Boundary, R, h, mount, tick, useSignal, useSignalObvious } from './react.ts'
+import readme from '../../../../README.md?raw'
+import glue from './react.ts?raw'
 
 const box = sandbox() // reportError stubbed: what eddy reported, per test
 let app: ReturnType<typeof mount> | undefined
 afterEach(() => {
   app?.unmount()
   app = undefined
+})
+
+describe("the README's hook", () => {
+  it('is the code tested here (react.ts useSignal), comments, spacing and the R. namespace aside', () => {
+    const body = (text: string) => {
+      const from = text.indexOf('export function useSignal<T>')
+      expect(from).toBeGreaterThanOrEqual(0)
+      const code = text.slice(from, text.indexOf('\n}', from) + 2)
+      return code.replace(/\/\/.*$/gm, '').replace(/\bR\./g, '').replace(/\s+/g, '')
+    }
+    expect(body(readme)).toBe(body(glue))
+  })
+
+  it('renders on the server (renderToString asks for getServerSnapshot, the third argument)', () => {
+    const s = new Signal(3)
+    expect(renderToString(h(() => h('b', null, useSignal(s))))).toBe('<b>3</b>')
+    // Without it (the obvious hook), React refuses.
+    expect(() => renderToString(h(() => h('b', null, useSignalObvious(s))))).toThrow(/getServerSnapshot/)
+    expect(subscribers(s)).toBe(0)
+  })
+
+  it('a computed made inline in render is a new one, and a new subscription, at each render (README: "Stable arguments")', async () => {
+    const n = new Signal(1)
+    let runs = 0
+    let setTick!: (t: number) => void
+    const Inline = () => {
+      const [t, set] = R.useState(0)
+      setTick = set
+      return h('b', null, `${t}:${useSignal(computed(() => (runs++, n.value)))}`)
+    }
+    app = mount(h(Inline))
+    for (const t of [1, 2, 3]) R.flushSync(() => setTick(t))
+    await tick()
+    expect(runs).toBeGreaterThanOrEqual(4) // one computed per render, each computed anew
+    expect(subscribers(n)).toBe(1) // React unsubscribed each old one
+    runs = 0
+    const Memo = () => {
+      const [t, set] = R.useState(0)
+      setTick = set
+      const c = R.useMemo(() => computed(() => (runs++, n.value)), [])
+      return h('b', null, `${t}:${useSignal(c)}`)
+    }
+    app.unmount()
+    app = mount(h(Memo))
+    for (const t of [1, 2, 3]) R.flushSync(() => setTick(t))
+    await tick()
+    expect(runs).toBe(1)
+    expect(app.el.textContent).toBe('3:1')
+  })
 })
 
 describe('a computed that starts throwing while a component shows it (README: "Why not s.subscribe")', () => {

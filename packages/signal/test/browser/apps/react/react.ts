@@ -20,7 +20,8 @@ export function useSignal<T>(s: Computed<T>): T {
       }),
     [s],
   )
-  return R.useSyncExternalStore(subscribe, () => s.peek())
+  const get = () => s.peek() // peek: see "React inside an effect" below
+  return R.useSyncExternalStore(subscribe, get, get) // the third: server rendering (renderToString) asks for it
 }
 
 /** The obvious hook a user writes first: `subscribe` for "it changed", `.value` as the snapshot (see the hazards). */
