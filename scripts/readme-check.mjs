@@ -121,6 +121,9 @@ export function check(doc) {
       paths: {
         '@eddy/signal': [join(root, 'packages/signal/src/index.ts')],
         '@eddy/scheduler': [join(root, 'packages/scheduler/src/index.ts')],
+        // "Using eddy with other reactive libraries": the devDependencies' own types.
+        '@vue/reactivity': [join(root, 'node_modules/@vue/reactivity')],
+        '@preact/signals-core': [join(root, 'node_modules/@preact/signals-core')],
       },
     }
     const config = { compilerOptions, files: ['modules.ts', ...files.keys()] }
