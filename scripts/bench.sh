@@ -5,10 +5,10 @@
 # over the benchmarks' gross-regression assertions (ratios only). BENCH_ROUNDS=N changes the rounds (default 7).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh --chromium || exit 1
-
+# Before setup: when it fails, no earlier run's results may be left to upload or count as this run's.
 mkdir -p .results e2e/results
 rm -f .results/bench.json e2e/results/*.md e2e/results/*.json
+bash scripts/setup.sh --chromium || exit 1
 status=0
 
 echo "== benchmarks (Playwright)"

@@ -28,7 +28,8 @@ if [ "$(cat "$stamp" 2>/dev/null || true)" != "$lock_hash" ]; then
 fi
 
 if [ "${1:-}" = --chromium ] && [ ! -x "$CHROMIUM" ]; then
-  if is_root && command -v apt-get >/dev/null; then
+  # apt-get installs /usr/bin/chromium: it cannot fix a CHROMIUM_PATH that points somewhere else.
+  if [ -z "${CHROMIUM_PATH:-}" ] && is_root && command -v apt-get >/dev/null; then
     echo "setup: installing Chromium with apt-get (about 30 s)"
     export DEBIAN_FRONTEND=noninteractive
     timeout 300 apt-get update -qq </dev/null >/dev/null &&

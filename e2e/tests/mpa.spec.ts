@@ -413,7 +413,7 @@ test.describe('with the back/forward cache on (Playwright default flag removed)'
   const it = (title: string, body: (page: Page) => Promise<void>) =>
     test(title, async ({ playwright }) => {
       const browser = await playwright.chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
         args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
         ignoreDefaultArgs: ['--disable-back-forward-cache'],
       })
