@@ -38,15 +38,15 @@ export function cycle(): Error {
 /**
  * Reports an error thrown by an effect, subscriber, cleanup or render without stopping the others. Without
  * `reportError`, it is rethrown after the outermost drain, or at once outside of one (a cleanup run by dispose).
- * A `reportError` that throws is treated like a missing one, with what it threw.
+ * A `reportError` that throws is treated like a missing one: `error` itself is collected or thrown (as the scheduler does).
  */
 export function report(error: unknown): void {
   // Looked up at call time, so a host (or a test) can install it late.
   if (typeof reportError == 'function')
     try {
       return reportError(error)
-    } catch (failure) {
-      error = failure
+    } catch {
+      // Kept as it was: what a broken reportError (a stub that throws) threw would take the user's error's place.
     }
   // Stored with no call: a push that overflowed the stack left an empty list, thrown as `undefined` at the end.
   if (draining) (pending ??= [])[pending.length] = error
