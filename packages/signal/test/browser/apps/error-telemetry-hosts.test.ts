@@ -1,6 +1,7 @@
 // User trial (error telemetry), host variants: reportError removed, replaced by a throwing stub, or patched after
 // load to add context. Fresh copies of the shipped dist are loaded after the host change (bundler-copies.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { install, type Hit } from './error-reporter.ts'
 
 type SignalPkg = typeof import('@eddy/signal')
 type SchedulerPkg = typeof import('@eddy/scheduler')
@@ -10,16 +11,8 @@ const copy = async <T>(pkg: 'signal' | 'scheduler'): Promise<T> => {
   return import(/* @vite-ignore */ url)
 }
 
-type Hit = { via: 'error' | 'rejection'; error: any }
 let hits: Hit[] = []
-const onError = (e: ErrorEvent) => {
-  hits.push({ via: 'error', error: e.error })
-  e.preventDefault()
-}
-const onRejection = (e: PromiseRejectionEvent) => {
-  hits.push({ via: 'rejection', error: e.reason })
-  e.preventDefault()
-}
+let reporter: ReturnType<typeof install>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const el = (tag = 'span') => document.body.appendChild(document.createElement(tag))
 const realReportError = window.reportError
@@ -27,15 +20,13 @@ const setReportError = (v: unknown) =>
   Object.defineProperty(window, 'reportError', { value: v, configurable: true, writable: true, enumerable: true })
 
 beforeEach(() => {
-  hits = []
-  window.addEventListener('error', onError)
-  window.addEventListener('unhandledrejection', onRejection)
+  reporter = install()
+  hits = reporter.hits
 })
 afterEach(async () => {
   await sleep(0)
   setReportError(realReportError)
-  window.removeEventListener('error', onError)
-  window.removeEventListener('unhandledrejection', onRejection)
+  reporter.remove()
   document.body.replaceChildren()
 })
 

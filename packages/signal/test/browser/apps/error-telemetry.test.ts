@@ -2,19 +2,12 @@
 // Chromium. Each kind of failure is made to happen; the reporter must get it exactly once, as the original object,
 // with a stack that points at this file (the user's code).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { install, type Hit } from './error-reporter.ts'
 import { Signal, batch, computed, configure, effect, flush, settled } from '@eddy/signal'
 import { loop, macrotask, monitor } from '@eddy/scheduler'
 
-type Hit = { via: 'error' | 'rejection'; error: any }
 let hits: Hit[] = []
-const onError = (e: ErrorEvent) => {
-  hits.push({ via: 'error', error: e.error })
-  e.preventDefault()
-}
-const onRejection = (e: PromiseRejectionEvent) => {
-  hits.push({ via: 'rejection', error: e.reason })
-  e.preventDefault()
-}
+let reporter: ReturnType<typeof install>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const block = (ms: number) => {
   const end = performance.now() + ms
@@ -30,16 +23,14 @@ const expectReported = (...errors: unknown[]) => {
 }
 
 beforeEach(() => {
-  hits = []
-  window.addEventListener('error', onError)
-  window.addEventListener('unhandledrejection', onRejection)
+  reporter = install()
+  hits = reporter.hits
 })
 afterEach(async () => {
   flush()
   configure({ schedule: 'microtask' })
   await sleep(0)
-  window.removeEventListener('error', onError)
-  window.removeEventListener('unhandledrejection', onRejection)
+  reporter.remove()
   document.body.replaceChildren()
 })
 
