@@ -38,7 +38,8 @@ export function cycle(): Error {
 /**
  * Reports an error thrown by an effect, subscriber, cleanup or render without stopping the others. Without
  * `reportError`, it is rethrown after the outermost drain, or at once outside of one (a cleanup run by dispose).
- * A `reportError` that throws is treated like a missing one: `error` itself is collected or thrown (as the scheduler does).
+ * A `reportError` that throws is treated like a missing one: `error` itself is collected or thrown (as the scheduler
+ * does).
  */
 export function report(error: unknown): void {
   // Looked up at call time, so a host (or a test) can install it late.
