@@ -4,17 +4,11 @@
 // shipped dist/index.js (a distinct query string makes Vite serve it as another module). The node-side half
 // (tree-shaking, warnings, the shipped files) is packages/scheduler/test/bundle.test.ts.
 import { afterEach, describe, expect, it } from 'vitest'
+import { distCopy as copy } from '../dist-copy.ts'
 
 type SignalPkg = typeof import('@eddy/signal')
 type SchedulerPkg = typeof import('@eddy/scheduler')
 
-let n = 0
-/** A fresh copy of a package's shipped dist (its own module instance, as a second installed version would be). */
-const copy = async <T>(pkg: 'signal' | 'scheduler'): Promise<T> => {
-  // Not `new URL(template, import.meta.url)`: Vite rewrites that form into a glob of its own.
-  const url = import.meta.url.replace(/signal\/test\/browser\/apps\/[^?]*(\?.*)?$/, `${pkg}/dist/index.js?copy=${Date.now()}-${++n}`)
-  return import(/* @vite-ignore */ url)
-}
 
 const roots: Element[] = []
 afterEach(() => roots.splice(0).forEach((r) => r.remove()))

@@ -1,15 +1,11 @@
 // User trial (error telemetry), host variants: reportError removed, replaced by a throwing stub, or patched after
 // load to add context. Fresh copies of the shipped dist are loaded after the host change (bundler-copies.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { distCopy as copy } from '../dist-copy.ts'
 import { install, type Hit } from './error-reporter.ts'
 
 type SignalPkg = typeof import('@eddy/signal')
 type SchedulerPkg = typeof import('@eddy/scheduler')
-let n = 0
-const copy = async <T>(pkg: 'signal' | 'scheduler'): Promise<T> => {
-  const url = import.meta.url.replace(/signal\/test\/browser\/apps\/[^?]*(\?.*)?$/, `${pkg}/dist/index.js?hosts=${Date.now()}-${++n}`)
-  return import(/* @vite-ignore */ url)
-}
 
 let hits: Hit[] = []
 let reporter: ReturnType<typeof install>

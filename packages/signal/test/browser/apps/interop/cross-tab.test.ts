@@ -3,11 +3,10 @@
 // both. The tabs' code runs with the frame's own BroadcastChannel, localStorage and storage events.
 import { afterEach, describe, expect, it } from 'vitest'
 import { observe } from '../../dom.ts'
+import { distCopy } from '../../dist-copy.ts'
 
 type Eddy = typeof import('@eddy/signal')
-let n = 0
-const copy = (): Promise<Eddy> =>
-  import(/* @vite-ignore */ import.meta.url.replace(/signal\/test\/browser\/apps\/[^?]*(\?.*)?$/, `signal/dist/index.js?tab=${Date.now()}-${++n}`))
+const copy = () => distCopy<Eddy>('signal')
 
 const frames: HTMLIFrameElement[] = []
 afterEach(() => {
