@@ -815,7 +815,7 @@ export function start(e: ReactiveNode): void {
   settle()
 }
 
-/** Runs `fn` with every write inside it applied at once: subscribers, effects and renders run once, after the outermost batch. */
+/** Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch; renders wait for the next flush. */
 export function batch<T>(fn: () => T): T {
   expectFunction(fn, 'batch')
   batchDepth++
