@@ -47,9 +47,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // Pre-bundled before the first test file loads (for test/browser/apps/react/ and interop/): a dependency Vite
-        // first finds mid-run is optimized then, and Vite reloads the page under the running tests.
-        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react-dom/server', '@vue/reactivity', '@preact/signals-core'] },
+        // Pre-bundled before the first test file loads (for test/browser/apps/react/, interop/ and migrate/): a
+        // dependency Vite first finds mid-run is optimized then, and Vite reloads the page under the running tests.
+        optimizeDeps: {
+          include: [
+            ...['react', 'react-dom', 'react-dom/client', 'react-dom/server'],
+            ...['@vue/reactivity', '@preact/signals-core', 'alien-signals'],
+          ],
+        },
         test: {
           name: 'browser',
           root: here('.'),

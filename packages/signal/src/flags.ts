@@ -41,3 +41,5 @@ export const EQUALS = 1 << 10
  * is a plain store.
  */
 export const READ = 1 << 11
+/** A signal written in the current batch, its value and version before that recorded in `snaps` (see notify). */
+export const SNAP = 1 << 13

@@ -23,6 +23,7 @@ import {
   READ,
   RENDER,
   RUNNING,
+  SNAP,
   UNWATCHED,
   WATCHING,
 } from './flags.ts'
@@ -651,7 +652,7 @@ export function write(s: ReactiveNode, value: unknown): void {
   // The bound-writes hot path: the only subscriber is a binding already queued, so there is nothing to notify,
   // and nothing compares versions unless some computed or effect read the signal. One load of its own flags;
   // the rest is another function, so that this one stays small enough to inline into the `value` setter.
-  if ((s._flags & (NOTIFIED | READ)) != NOTIFIED) notify(s)
+  if ((s._flags & (NOTIFIED | READ)) != NOTIFIED) notify(s, old)
 }
 
 /**
@@ -663,7 +664,31 @@ function equal(s: ReactiveNode, old: unknown, value: unknown): boolean {
   return untracked(() => equals(old, value))
 }
 
-function notify(s: ReactiveNode): void {
+/**
+ * The signals written in the current batch, each with the value and version it had before: flat triples. A batch that
+ * puts a signal back (Object.is) is no change to what read it before: those links are brought to the new version at
+ * its end (see settle), so nothing runs for it (as in @preact/signals-core and alien-signals).
+ */
+const snaps: any[] = []
+
+function snap(s: ReactiveNode, old: unknown): void {
+  if (!(s._flags & (SNAP | COMPUTED))) {
+    s._flags |= SNAP
+    snaps.push(s, old, s._version)
+  }
+}
+
+function unsnap(): void {
+  for (let i = 0; i < snaps.length; i += 3) {
+    const s = snaps[i]
+    s._flags &= ~SNAP
+    if (Object.is(s._value, snaps[i + 1])) for (let l = s._subs; l; l = l._nextSub) if (l._version === snaps[i + 2]) l._version = s._version
+  }
+  snaps.length = 0
+}
+
+function notify(s: ReactiveNode, old?: unknown): void {
+  if (batchDepth) snap(s, old)
   s._version!++
   clock._written = ++clock._version
   if (s._flags & NOTIFIED) return
@@ -767,6 +792,7 @@ function runEffect(e: ReactiveNode): void {
  */
 export function settle(): void {
   if (batchDepth || runningEffects) return
+  if (snaps.length) unsnap()
   if (effectQueue._size) {
     // No check runs here: the path of a cut-off undo is finished before the effects' checks (see mend).
     if (broken) mend()

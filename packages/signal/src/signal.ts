@@ -59,10 +59,11 @@ declare class Signal<T = unknown> {
 // Signal is a constructor function with its methods on Signal.prototype, not an ES class: the minified output is
 // smaller (no class fields or private-name helpers) and every instance gets one stable shape built in a plain
 // function, which keeps property access monomorphic and fast (this is how @preact/signals-core is written).
-// It also lets `Signal(0)` work without `new`.
+// It also lets `Signal(0)` work without `new`, and `Signal.call(this, v)` initialize `this`: ES5 inheritance, and what
+// TypeScript's ES5 target and Babel's loose mode emit for `class C extends Signal` (as with @preact/signals-core).
 /** Creates a signal holding `value`; `new` is optional. */
 function Signal<T>(this: unknown, value: T, options?: SignalOptions<NoInfer_<T>>): Signal<T> {
-  if (!new.target) return new Signal(value, options)
+  if (!new.target && !(this instanceof Signal)) return new Signal(value, options)
   const s = this as Signal<T>
   // Field order matters: signals, computeds and effects start with the same fields in the same slots (see graph.ts).
   // `new Signal(v, (a, b) => …)` passes the comparison where the options go: refused, not silently ignored.

@@ -39,6 +39,29 @@ describe('Signal', () => {
     expect(Object.getOwnPropertyDescriptor(Signal.prototype, 'value')?.get).toBeTypeOf('function')
   })
 
+  it('should initialize `this` when called on an instance of Signal: ES5 inheritance, as TypeScript (ES5) and Babel (loose) emit it', () => {
+    // `_super.call(this, v) || this`: it made a plain signal and left `this` bare ("c.inc is not a function").
+    function Counter(this: any, v: number) {
+      const self = (Signal as any).call(this, v) || this
+      self.step = 2
+      return self
+    }
+    Counter.prototype = Object.create(Signal.prototype, { constructor: { value: Counter, writable: true, configurable: true } })
+    Counter.prototype.inc = function (this: any) {
+      this.value += this.step
+    }
+    const c = new (Counter as any)(3)
+    const seen: number[] = []
+    const stop = effect(() => void seen.push(c.value))
+    c.inc()
+    stop()
+    expect([c instanceof Counter, c instanceof Signal, seen]).toEqual([true, true, [3, 5]])
+    // Called on anything else (a namespace object, a plain one), it still makes a new signal.
+    const ns = { Signal }
+    const made = ns.Signal(1)
+    expect([made instanceof Signal, made !== (ns as unknown), made.value]).toEqual([true, true, 1])
+  })
+
   describe('.value', () => {
     it('should read and write', () => {
       const s = new Signal('a')

@@ -247,7 +247,8 @@ describe('values that do convert', () => {
       s.value = revoked
       s.value = trapThrows
     })
-    expect(runs).toBe(3)
+    // The batch puts back the Proxy it held: no change, no run (apps/migrate/batch-revert.test.ts).
+    expect(runs).toBe(2)
     stop()
   })
 })
