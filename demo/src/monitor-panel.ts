@@ -62,6 +62,10 @@ export function setupMonitor(root: HTMLElement): void {
   // would shed load on 'pressure' and resume on 'relief').
   const events = new Signal<PressureEvent[]>([])
   let pressureSince = 0
+  // The monitor's hysteresis (scheduler README): relief once lag.max is at most half its limit and utilization at
+  // most its limit less 0.1. Said with the limit: "lag max 86 ms" under pressure read as a contradiction of "limit 100".
+  const util = (u: number) => `${Math.round(u * 100)}%`
+  const utilRelief = Math.max(options.maxUtilization / 2, options.maxUtilization - 0.1)
   const log = (type: PressureEvent['type'], why = '') => {
     const t = performance.now()
     // The figure that crossed its limit comes first, with the limit: "busy 4%" beside the 91% the panel showed a
@@ -71,8 +75,8 @@ export function setupMonitor(root: HTMLElement): void {
     const text =
       type === 'pressure'
         ? m.lag.max > options.maxLagMs
-          ? `pressure: ${lag} (limit ${options.maxLagMs}), ${busy}`
-          : `pressure: ${busy} (limit ${options.maxUtilization * 100}%), ${lag}`
+          ? `pressure: ${lag} (limit ${options.maxLagMs}; relief at ${options.maxLagMs / 2} or less), ${busy}`
+          : `pressure: ${busy} (limit ${util(options.maxUtilization)}; relief at ${util(utilRelief)} or less), ${lag}`
         : `relief after ${((t - pressureSince) / 1000).toFixed(1)} s${why}`
     if (type === 'pressure') pressureSince = t
     events.value = [...events.peek(), { t, type, text, clock: new Date().toLocaleTimeString('en-GB') }].slice(-EVENTS_KEPT)
