@@ -693,7 +693,8 @@ function unsnap(): void {
     const s = snaps[--snapped]
     snaps[snapped] = snaps[snapped + 1] = undefined
     s._flags &= ~SNAP
-    if (Object.is(s._value, old)) for (let l = s._subs; l; l = l._nextSub) if (l._version === version) l._version = s._version
+    if (Object.is(s._value, old))
+      for (let l = s._subs; l; l = l._nextSub) if (l._version === version) l._version = s._version
   }
 }
 
@@ -854,7 +855,10 @@ export function start(e: ReactiveNode): void {
   settle()
 }
 
-/** Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch; renders wait for the next flush. */
+/**
+ * Runs `fn` with every write inside it applied at once: subscribers and effects run once, after the outermost batch;
+ * renders wait for the next flush.
+ */
 export function batch<T>(fn: () => T): T {
   expectFunction(fn, 'batch')
   batchDepth++

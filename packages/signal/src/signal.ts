@@ -63,7 +63,7 @@ declare class Signal<T = unknown> {
 // TypeScript's ES5 target and Babel's loose mode emit for `class C extends Signal` (as with @preact/signals-core).
 /** Creates a signal holding `value`; `new` is optional. */
 function Signal<T>(this: unknown, value: T, options?: SignalOptions<NoInfer_<T>>): Signal<T> {
-  // A live signal (`s.constructor(5)`) is not made anew: only an instance not yet initialized is.
+  // Only an instance not yet initialized is initialized in place; on a live one (`s.constructor(5)`) it makes one.
   if (!new.target && !(this instanceof Signal && (this as Signal<T>)._flags == null)) return new Signal(value, options)
   const s = this as Signal<T>
   // Field order matters: signals, computeds and effects start with the same fields in the same slots (see graph.ts).
