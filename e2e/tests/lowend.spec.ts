@@ -88,10 +88,11 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
       const alarm = shown.events.some((e) => / pressure: lag max/.test(e))
       loads.push(`${shown.pressure}, ${shown.events.join(' / ') || 'no event'}; straddling the panel's first write: ${straddling.map((e) => `${e.type} ${Math.round(e.end - e.start)} ms`).join(', ') || 'none'}; our timers due after it late by <= ${Math.round(lateAfter)} ms`)
       await context.close()
-      // An alarm when our own timers, due after the panel's first write, also ran over 100 ms late is a stall the
-      // monitor was right about, not the set-up counted whole (another process pinning a core made one of 107 ms at
-      // 4x): that visit is repeated, twice at most.
-      if (alarm && lateAfter > 100 && repeats < 2) (repeats++), i--
+      // An alarm when our own timers, due after the panel's first write, also ran late (over 60 ms: idle visits read
+      // 50-56) is a stall after the set-up that the monitor was right about, not the set-up counted whole (another
+      // process pinning a core made one of 107 ms at 4x; a fresh-clone CI run read lag 101 ms with our timers 82 ms
+      // late): that visit is repeated, twice at most. The bug this guards showed on 4 visits of 5, so it still fails.
+      if (alarm && lateAfter > 60 && repeats < 2) (repeats++), i--
       else if (alarm) alarms++
     }
     test.info().annotations.push({ type: `4x, 3 s after the panel started, ${LOADS} first visits`, description: loads.join(' | ') })
