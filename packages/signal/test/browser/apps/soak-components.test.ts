@@ -5,31 +5,13 @@
 // per-cycle time of early against late batches (a ratio of medians, never an absolute time).
 import { pending, watch, listenerCount } from './soak-spy.ts'
 import { afterAll, describe, expect, it } from 'vitest'
-import { Signal, computed, configure, effect, flush, settled } from '@eddy/signal'
+import { Signal, configure, flush, settled } from '@eddy/signal'
 import { sandbox, schedules, subscribers } from '../dom.ts'
 import { makeCounters, makeStore, mountCard, type Card } from './soak-app.ts'
-import { heapUsed, liveObjects, median, settleHeap, sleep, slope } from './soak.ts'
+import { heapUsed, liveObjects, median, prototypes, settleHeap, sleep, slope } from './soak.ts'
 
 const box = sandbox()
 afterAll(() => configure({ schedule: 'microtask' }))
-
-/** The prototypes of eddy's node kinds, found through the public API. */
-function prototypes(): Record<string, object> {
-  const s = new Signal(0)
-  const c = computed(() => s.value)
-  const stop = effect(() => void c.value)
-  const b = s.bind(document.createElement('p'))
-  const protos = {
-    Signal: Signal.prototype,
-    Computed: Object.getPrototypeOf(c),
-    Binding: Object.getPrototypeOf(b),
-    Link: Object.getPrototypeOf((s as any)._subs),
-    Effect: Object.getPrototypeOf((c as any)._subs._sub),
-  }
-  b.dispose()
-  stop()
-  return protos
-}
 
 const protos = prototypes()
 const log = (...a: unknown[]) => console.log('[soak]', ...a)

@@ -3,6 +3,7 @@
 import { cdp } from 'vitest/browser'
 import { gc } from '../../../../../scripts/gc.ts'
 import { heapCounter } from '../heap.ts'
+import { Signal, computed, effect } from '@eddy/signal'
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
@@ -50,4 +51,22 @@ export const slope = (xs: number[], ys: number[]): number => {
   let den = 0
   for (let i = 0; i < n; i++) (num += (xs[i]! - mx) * (ys[i]! - my)), (den += (xs[i]! - mx) ** 2)
   return num / den
+}
+
+/** The prototypes of eddy's node kinds, found through the public API. */
+export function prototypes(): Record<string, object> {
+  const s = new Signal(0)
+  const c = computed(() => s.value)
+  const stop = effect(() => void c.value)
+  const b = s.bind(document.createElement('p'))
+  const protos = {
+    Signal: Signal.prototype,
+    Computed: Object.getPrototypeOf(c),
+    Binding: Object.getPrototypeOf(b),
+    Link: Object.getPrototypeOf((s as any)._subs),
+    Effect: Object.getPrototypeOf((c as any)._subs._sub),
+  }
+  b.dispose()
+  stop()
+  return protos
 }
