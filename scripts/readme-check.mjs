@@ -41,7 +41,11 @@ declare const el: HTMLElement, bar: HTMLElement, label: HTMLElement, output: HTM
 declare const title: HTMLElement, searchInput: HTMLInputElement, checkbox: HTMLInputElement, form: HTMLFormElement
 declare function tick(n: number): void
 declare function log(...values: unknown[]): void
-declare function expect(value: unknown): { toBe(expected: unknown): void }`,
+declare function expect(value: unknown): { toBe(expected: unknown): void }
+declare const bio: S<string>
+declare const trustedTypes: {
+  createPolicy(name: string, rules: { createHTML(html: string): string }): { createHTML(html: string): { toJSON(): string } }
+}`,
     modules: `declare module 'dompurify' { const DOMPurify: { sanitize(html: string): string }; export default DOMPurify }`,
   },
   'packages/scheduler/README.md': {

@@ -37,7 +37,13 @@ export type ReadonlyBindTarget<T> =
   | Only<{ attr: string; format?: Format<T> }>
   | Only<{ class: string; format?: Format<T> }>
   | Only<{ style: string; format?: Format<T> }>
-  | Only<{ html: true; sanitize: (html: string) => string; format?: Format<T> }>
+  | Only<{ html: true; sanitize: (html: string) => string | TrustedHtml; format?: Format<T> }>
+
+/**
+ * A TrustedHTML (Trusted Types: what a policy's `createHTML`, or DOMPurify with `RETURN_TRUSTED_TYPE`, returns), written
+ * to `innerHTML` as it is. Declared by its shape: TypeScript's DOM lib has no Trusted Types.
+ */
+export type TrustedHtml = { toJSON(): string }
 
 /** An optional `format`: `undefined` is taken as none (so optional props can be passed on as they are). */
 type Format<T> = ((value: T) => unknown) | undefined
@@ -189,9 +195,13 @@ function writeLocation(this: Binding, doc: Document, value: unknown): void {
   if (at && at.href != url) (doc as any)[this._arg] = urlOnly(url)
 }
 
+// A TrustedScriptURL (Trusted Types) is written as it is: where Trusted Types are enforced, <embed src> and <object
+// data> refuse a string. Its text cannot change, so the check of `urlOnly` on it holds.
+const trustedUrl = (value: unknown): boolean | undefined => (globalThis as any).trustedTypes?.isScriptURL(value)
+
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
   if (value == null || value === false) el.removeAttribute(this._arg)
-  else if (el.getAttribute(this._arg) != (value = value === true ? '' : String(value)))
+  else if (el.getAttribute(this._arg) != (value = value === true ? '' : trustedUrl(value) ? value : String(value)))
     el.setAttribute(this._arg, value as string)
 }
 
@@ -297,13 +307,13 @@ function scriptless(node: Node): void {
 
 // A URL a browser would run as script: the URL parser drops leading controls and spaces, and tabs and newlines
 // anywhere. Checked on every write to a URL attribute or property (see `bind`); the render reports the error.
-// Returns the string it checked (an object could stringify differently when the DOM converts it again), and
-// null, undefined and booleans as they are (an attribute binding removes or empties the attribute for them).
+// Returns the string it checked (an object could stringify differently when the DOM converts it again), a
+// TrustedScriptURL as it is, and null, undefined and booleans as they are (an attribute binding removes or empties the attribute for them).
 function urlOnly(value: unknown): unknown {
   if (value == null || typeof value == 'boolean') return value
   const url = String(value)
   if (/^[\0- ]*javascript:/i.test(url.replace(/[\t\n\r]/g, ''))) fail('refusing a javascript: URL')
-  return url
+  return trustedUrl(value) ? value : url
 }
 
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
