@@ -359,9 +359,11 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       // Not two-way with a format (the types say so too): the field would show formatted text and write it back raw.
       if (format) fail('unknown target object')
       if (this._flags & COMPUTED) fail('model needs a Signal')
-      // Not a file input: its value is a fake path, which a script can only clear.
+      // Not a file input: its value is a fake path, which a script can only clear. A form-associated custom element
+      // (`static formAssociated = true`) is a field too: its `value` is read at its event and written at each render,
+      // as a text field's.
       const file = (node as HTMLInputElement).type == 'file'
-      if (!/^(input|textarea|select)$/i.test(node.nodeName) || file)
+      if (!(/^(input|textarea|select)$/i.test(node.nodeName) || (node.constructor as any).formAssociated) || file)
         fail('model needs a form field, got ' + (file ? 'a file input' : node.nodeName))
       writer = writeModel
     } else if (!format) fail('unknown target object')
