@@ -146,10 +146,10 @@ describe("document.startViewTransition with the 'animationFrame' schedule", () =
 
 describe('{ model } on a form-associated custom element', () => {
   // A form-associated custom element (static formAssociated = true) is a form field: it has a value, its form
-  // submits it, and it fires input/change like a native field. `.bind(el, { model: 'change' })` throws
-  // "bind: model needs a form field, got F4-STEPPER" (before stop 36), so two-way needs a hand-written listener. Vue's v-model works
-  // on custom elements (value property + input event) once they are declared as such. Since stop 36 model accepts
-  // an element whose class is form-associated, and reads and writes its `value` as for a text field.
+  // submits it, and it fires input/change like a native field. Before stop 36 `.bind(el, { model: 'change' })` threw
+  // "bind: model needs a form field, got F4-STEPPER", so two-way needed a hand-written listener (Vue's v-model works
+  // on custom elements with a value property and an input event). Now model accepts an element whose class is
+  // form-associated, and reads and writes its `value` as for a text field.
   class Stepper extends HTMLElement {
     static formAssociated = true
     #internals = this.attachInternals()
