@@ -196,8 +196,10 @@ function writeLocation(this: Binding, doc: Document, value: unknown): void {
 }
 
 // A TrustedScriptURL (Trusted Types) is written as it is: where Trusted Types are enforced, <embed src> and <object
-// data> refuse a string. Its text cannot change, so the check of `urlOnly` on it holds.
-const trustedUrl = (value: unknown): boolean | undefined => (globalThis as any).trustedTypes?.isScriptURL(value)
+// data> refuse a string. `urlOnly` checks its toString(), which gives its text unless page code shadows it (code that
+// could as well set the attribute itself). Not where `trustedTypes` has no isScriptURL (the "tinyfill"
+// `{ createPolicy: (name, rules) => rules }` of browsers without Trusted Types).
+const trustedUrl = (value: unknown): boolean | undefined => (globalThis as any).trustedTypes?.isScriptURL?.(value)
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
   if (value == null || value === false) el.removeAttribute(this._arg)
@@ -245,8 +247,10 @@ function writeModel(this: Binding, el: HTMLInputElement, value: unknown): void {
     const values = ([] as unknown[]).concat(value ?? []).map(text)
     for (const o of (el as unknown as HTMLSelectElement).options)
       if (o.selected != values.includes(o.value)) o.selected = !o.selected
-  } else if (!own && composing.get(this) !== el.value && !shows(el, value)) {
-    el.value = text(value)
+  } else if (!own && (!composing.has(this) || composing.get(this) !== el.value) && !shows(el, value)) {
+    // An array as it is: a form-associated custom element's value can be one (a multi-select); a native field's
+    // setter makes the same text of it.
+    el.value = Array.isArray(value) ? (value as any) : text(value)
     // A select bound to a number: no option valued as its text, then the first that reads as it ('1.50' for 1.5,
     // '' for NaN).
     if (type == 'select-one' && typeof value == 'number' && (el as any).selectedIndex < 0)
