@@ -27,9 +27,13 @@ export const now = (): number => performance.now()
 // Node's own measure of how long its event loop has been busy (seed 004), captured at load like the rest.
 const { eventLoopUtilization } = performance as any
 
-/** The event loop's active ms so far (`performance.eventLoopUtilization()`); undefined if missing or throwing. */
+/**
+ * The event loop's active ms so far (`performance.eventLoopUtilization()`); undefined if missing or throwing, or while
+ * it reports no time at all: the stubs of Deno (installed by `node:http` too) and Bun read 0 for ever, and a loop they
+ * saturated read 0 busy; sampling reads it.
+ */
 export const activeMs = (): number | undefined => {
-  try { return eventLoopUtilization().active } catch {}
+  try { const u = eventLoopUtilization(); return u.active || u.idle ? u.active : undefined } catch {}
 }
 
 /** Reports an error without stopping the caller: `reportError` where it exists, else rethrown in a microtask, as it

@@ -45,7 +45,7 @@ export async function load(
     entryTypes?: string[]
     reportError?: false | ((e: unknown) => void)
     /** Node's `performance.eventLoopUtilization`, which the fake `performance` lacks unless given here. */
-    eventLoopUtilization?: () => { active: number }
+    eventLoopUtilization?: () => { active: number; idle?: number }
   } = {},
 ) {
   const tasks: Task[] = []

@@ -86,7 +86,8 @@ describe('monitor()', () => {
 
   it("should take utilization from the host's eventLoopUtilization where it has one, at most each sample's span", async () => {
     let active = 0
-    const { host, mod } = await load('setImmediate', { eventLoopUtilization: () => ({ active }) })
+    // Idle time before the monitor, as Node reports it (a reading of no time at all is a stub's: see below).
+    const { host, mod } = await load('setImmediate', { eventLoopUtilization: () => ({ idle: 1, active }) })
     const m = mod.monitor()
     // 40 ms busy of every 50 in tasks too short to make a timer late: sampling alone reads 0 here.
     for (let i = 0; i < 100; i++) { active += 40; host.advance(50) }
@@ -95,6 +96,17 @@ describe('monitor()', () => {
     // A host that reports more active time than passed (clock skew between the two) cannot push it over 1.
     for (let i = 0; i < 100; i++) { active += 80; host.advance(50) }
     expect(m.utilization).toBe(1)
+    m.stop()
+  })
+
+  it('should sample where eventLoopUtilization reports no time at all (the stubs of Deno and Bun)', async () => {
+    // Deno's and Bun's `performance.eventLoopUtilization` (installed by `node:perf_hooks`, and in Deno by `node:http`)
+    // read { idle: 0, active: 0 } for ever: taken as a measure, a saturated loop read 0 (Deno 2.9.6, 2 s of loop()).
+    const { host, mod } = await load('setImmediate', { eventLoopUtilization: () => ({ idle: 0, active: 0 }) })
+    const m = mod.monitor()
+    // Back-to-back 60 ms tasks: every sampling timer fires late.
+    for (let i = 0; i < 80; i++) { host.block(60); host.advance(1) }
+    expect(m.utilization).toBeGreaterThan(0.5)
     m.stop()
   })
 
@@ -451,7 +463,7 @@ describe('monitor()', () => {
     lagged.stop()
     // Utilization: the host's own measure gives an exact busy share, with every timer on time (lag 0).
     let active = 0
-    const b = await load('setImmediate', { eventLoopUtilization: () => ({ active }) })
+    const b = await load('setImmediate', { eventLoopUtilization: () => ({ idle: 1, active }) })
     const busy = b.mod.monitor()
     for (let i = 0; i < 100; i++) { active += 44; b.host.advance(50) }
     expect(busy.utilization).toBeCloseTo(0.88, 5)

@@ -137,7 +137,8 @@ async function run(c: Case): Promise<void> {
   // The model, from the host's side.
   const modelActive = (): number | undefined => {
     if (c.elu === 'none' || c.elu === 'throws') return undefined
-    return c.elu === 'zero' ? 0 : c.elu === 'fast' ? 1.5 * (host.clock - clock0) : c.frac * (host.clock - clock0 - blocked) + blocked
+    // A reading of no time at all (the fake reports no idle time) is taken as none: a stub's, sampled instead.
+    return (c.elu === 'zero' ? 0 : c.elu === 'fast' ? 1.5 * (host.clock - clock0) : c.frac * (host.clock - clock0 - blocked) + blocked) || undefined
   }
   let samples: Sample[] = []
   let lastTick = NaN
