@@ -85,15 +85,19 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
       const straddling = long.filter((e) => e.start < panelAt && e.end >= panelAt - 1)
       // The page was idle: nothing but its own set-up and the llama. Before the fix, a lag alarm named the set-up task
       // in which the monitor was created (80-150 ms at 4x), counted whole as a stall.
-      const alarm = shown.events.some((e) => / pressure: lag max/.test(e))
+      // The lag an alarm named (the highest, if there were several).
+      const alarmLag = Math.max(0, ...shown.events.map((e) => Number(/ pressure: lag max ([\d,]+) ms/.exec(e)?.[1]?.replace(/,/g, '') ?? 0)))
       loads.push(`${shown.pressure}, ${shown.events.join(' / ') || 'no event'}; straddling the panel's first write: ${straddling.map((e) => `${e.type} ${Math.round(e.end - e.start)} ms`).join(', ') || 'none'}; our timers due after it late by <= ${Math.round(lateAfter)} ms`)
       await context.close()
-      // An alarm when our own timers, due after the panel's first write, also ran late (over 60 ms: idle visits read
-      // 50-56) is a stall after the set-up that the monitor was right about, not the set-up counted whole (another
-      // process pinning a core made one of 107 ms at 4x; a fresh-clone CI run read lag 101 ms with our timers 82 ms
-      // late): that visit is repeated, twice at most. The bug this guards showed on 4 visits of 5, so it still fails.
-      if (alarm && lateAfter > 60 && repeats < 2) (repeats++), i--
-      else if (alarm) alarms++
+      // The bug's mark: an alarm whose lag is the set-up task counted whole, while our own timers, due after the
+      // panel's first write, waited only for the rest of that task (idle visits: 50-56 ms late), so the lag named
+      // is well over their lateness. An alarm that our timers agree with (within 30 ms) is a stall after the set-up
+      // that the monitor was right about: another process pinning a core made one of 107 ms at 4x, and a fresh-clone
+      // CI run read lags of 101, 111 and 113 ms with our timers 103, 98 and 117 ms late. Such a visit is repeated,
+      // three times at most, for a visit that tests the start-up; the bug showed on 4 visits of 5.
+      const stall = alarmLag > 0 && alarmLag <= lateAfter + 30
+      if (stall && repeats < 3) (repeats++), i--
+      else if (alarmLag > 0 && !stall) alarms++
     }
     test.info().annotations.push({ type: `4x, 3 s after the panel started, ${LOADS} first visits`, description: loads.join(' | ') })
     expect(alarms, `first visits of an idle page with a lag alarm: ${loads.join(' | ')}`).toBe(0)

@@ -312,7 +312,8 @@ function scriptless(node: Node): void {
 // A URL a browser would run as script: the URL parser drops leading controls and spaces, and tabs and newlines
 // anywhere. Checked on every write to a URL attribute or property (see `bind`); the render reports the error.
 // Returns the string it checked (an object could stringify differently when the DOM converts it again), a
-// TrustedScriptURL as it is, and null, undefined and booleans as they are (an attribute binding removes or empties the attribute for them).
+// TrustedScriptURL as it is, and null, undefined and booleans as they are (an attribute binding removes or empties
+// the attribute for them).
 function urlOnly(value: unknown): unknown {
   if (value == null || typeof value == 'boolean') return value
   const url = String(value)
