@@ -78,6 +78,11 @@ export default defineConfig({
           },
         },
       },
+      // Opt-in (`npm run test:runtimes`): @eddy/scheduler and @eddy/signal under Deno and Bun, as child processes. Not
+      // in `npm test`: the CI machines have neither binary (DENO_BIN / BUN_BIN, node_modules/.bin or PATH).
+      ...(process.env.EDDY_RUNTIMES
+        ? [{ test: { name: 'runtimes', root: here('.'), globalSetup: here('./scripts/fresh-dist.mjs'), include: ['packages/scheduler/test/runtimes/*.runtime.ts'] } }]
+        : []),
     ],
   },
 })
