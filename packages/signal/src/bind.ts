@@ -199,7 +199,9 @@ function writeLocation(this: Binding, doc: Document, value: unknown): void {
 // data> refuse a string. `urlOnly` checks its toString(), which gives its text unless page code shadows it (code that
 // could as well set the attribute itself). Not where `trustedTypes` has no isScriptURL (the "tinyfill"
 // `{ createPolicy: (name, rules) => rules }` of browsers without Trusted Types).
-const trustedUrl = (value: unknown): boolean | undefined => (globalThis as any).trustedTypes?.isScriptURL?.(value)
+// Only objects are looked at: an attribute's every render of a string or number skips the global lookup.
+const trustedUrl = (value: unknown): boolean | undefined =>
+  typeof value == 'object' && (globalThis as any).trustedTypes?.isScriptURL?.(value)
 
 function writeAttribute(this: Binding, el: Element, value: unknown): void {
   if (value == null || value === false) el.removeAttribute(this._arg)
