@@ -63,6 +63,8 @@ export function setupLoops(root: HTMLElement): void {
 
   const status = new Signal('Idle')
   status.bind($('#loop-status'))
+  /** The loop running now, or '': its row, from an earlier run, is marked as being run again. */
+  const running = new Signal<LoopId | ''>('')
 
   // The latest result of each loop that has run; the table is a view of it.
   const results = new Signal<Partial<Record<LoopId, LoopResult>>>({})
@@ -112,6 +114,10 @@ export function setupLoops(root: HTMLElement): void {
     computed(() => (share.value < 0.005 ? 'under 1% of the fastest' : `${Math.round(share.value * 100)}% of the fastest`)).bind(said)
     barCell.append(track, said)
     tr.append(name, work, gap, barCell)
+    // Run again, the row still shows the last run's figures until the new ones come: greyed and busy meanwhile.
+    const again = computed(() => running.value === id)
+    again.bind(tr, { class: 'rerun' })
+    again.bind(tr, { attr: 'aria-busy' })
     computed(() => group(result.value.perSecond)).bind(work)
     computed(() => (Number.isNaN(result.value.gapMs) ? '—' : group(result.value.gapMs))).bind(gap)
     share.bind(bar, {
@@ -143,6 +149,7 @@ export function setupLoops(root: HTMLElement): void {
     const strategy = via.peek() as Strategy
     const post = queues.get(strategy)?.macrotask
     busy.value = name
+    running.value = id
     status.value = `Running: ${name}`
     showLlama()
     // Show "Running" (and the disabled buttons) before a blocking loop takes the thread away from rendering.
@@ -162,6 +169,7 @@ export function setupLoops(root: HTMLElement): void {
       status.value = `${name} failed: ${error instanceof Error ? error.message : String(error)}`
     } finally {
       busy.value = ''
+      running.value = ''
       refocus()
     }
   }

@@ -84,6 +84,32 @@ test.describe('the llama during the loops', () => {
   })
 })
 
+test.describe('a loop run again', () => {
+  test("its row keeps the last run's figures, greyed and busy, until the new ones come; the other rows are not", async ({ page }) => {
+    await openDemo(page)
+    await page.getByLabel('Run time (seconds)').fill('0.5')
+    const row = (id: string) => page.locator(`#loop-results tr[data-loop="${id}"]`)
+    for (const name of ['Blocking loop', 'Cooperative loop']) {
+      await page.getByRole('button', { name, exact: true }).click()
+      await expect(page.locator('#loop-status')).toHaveText(new RegExp(`^${name}: `), { timeout: 20_000 })
+    }
+    const before = await row('cooperative').locator('[data-col="work"]').textContent()
+    await expect(row('cooperative')).toHaveAttribute('aria-busy', 'false')
+    await page.getByLabel('Run time (seconds)').fill('2')
+    await page.getByRole('button', { name: 'Cooperative loop', exact: true }).click()
+    await expect(page.locator('#loop-status')).toHaveText('Running: Cooperative loop')
+    await expect(row('cooperative')).toHaveAttribute('aria-busy', 'true')
+    await expect(row('cooperative')).toHaveClass(/\brerun\b/)
+    expect(Number(await row('cooperative').evaluate((tr) => getComputedStyle(tr).opacity))).toBeLessThan(1)
+    await expect(row('cooperative').locator('[data-col="work"]')).toHaveText(before!)
+    await expect(row('blocking')).toHaveAttribute('aria-busy', 'false')
+    await expect(row('blocking')).not.toHaveClass(/\brerun\b/)
+    await expect(page.locator('#loop-status')).toHaveText(/^Cooperative loop: /, { timeout: 20_000 })
+    await expect(row('cooperative')).toHaveAttribute('aria-busy', 'false')
+    await expect(row('cooperative')).not.toHaveClass(/\brerun\b/)
+  })
+})
+
 test.describe('the worker loop', () => {
   test('runs again after the worker failed to start', async ({ page }) => {
     await openDemo(page)
