@@ -101,6 +101,10 @@ describe('CHROMIUM_PATH set but empty (what `CHROMIUM_PATH: ${{ vars.CHROMIUM_PA
 describe('scripts/setup.sh with CHROMIUM_PATH pointing at a missing binary', () => {
   test('fails at once and does not run apt-get, which installs /usr/bin/chromium and cannot fix a custom path', () => {
     const { dir, path, aptLog } = sandbox()
+    // Root, whoever runs the tests: setup runs apt-get only as root, so as another user this would pass anyway.
+    const id = join(dir, 'fake-bin', 'id')
+    writeFileSync(id, `#!/bin/sh\n[ "$1" = -u ] && { echo 0; exit 0; }\nexec /usr/bin/id "$@"\n`)
+    chmodSync(id, 0o755)
     const r = run(dir, 'bash', ['scripts/setup.sh', '--chromium'], { PATH: path, CHROMIUM_PATH: '/nonexistent/chromium' })
     expect(r.status).toBe(1)
     expect(r.stderr).toContain('/nonexistent/chromium')

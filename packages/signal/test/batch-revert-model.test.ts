@@ -71,7 +71,6 @@ function evalSpec(spec: CSpec, get: (id: number) => number): number {
   }
 }
 
-export const cycles: string[] = []
 const stats: Record<string, { runs: number; needless: number }> = {}
 const count = (k: string, needless: boolean) => {
   const s = (stats[k] ??= { runs: 0, needless: 0 })
@@ -152,18 +151,9 @@ function scenario(cspecs: CSpec[], especs: ESpec[], ops: Op[], withWriters: bool
     check('after creation')
     for (const op of ops) {
       kind = op.t == 'b' ? (hasRead(op.ops) ? 'batch+midread' : 'batch') : op.t
-      if (op.t == 'b') {
-        // is it a net revert of all signals?
-      }
-      try {
-        run(op)
-      } catch (e) {
-        if (String(e).includes('Cycle detected')) {
-          cycles.push(JSON.stringify({ cspecs, especs: especs.map((e) => e.writer), op }))
-          return
-        }
-        throw e
-      }
+      // A "Cycle detected" here is a bug too (thrown through, so fast-check shrinks it): no writer reads what it
+      // writes, and each puts its value back. It was counted and only logged, which let a false cycle pass.
+      run(op)
       check(JSON.stringify(op))
     }
   } finally {
@@ -196,7 +186,7 @@ describe('batch revert, model', () => {
       ),
       { numRuns: Number(process.env.RUNS ?? 1500) },
     )
-    console.log('writers', JSON.stringify(stats), 'false cycles:', cycles.length, cycles[0])
+    console.log('writers', JSON.stringify(stats))
     for (const k in stats) delete stats[k]
   })
 })

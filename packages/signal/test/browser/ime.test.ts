@@ -19,6 +19,7 @@ it('a binding made after one disposed mid-composition renders (rebind: a detail 
   flush()
   input.focus()
   await compose('と')
+  expect(input.value).toContain('と') // the composition started (CDP's IME input is live)
   b.dispose() // the form switches to the next record: its binding goes, the next one comes
   await commit('東') // no model listener hears this compositionend
   second.bind(input, { model: 'change' })
@@ -38,6 +39,7 @@ it('a model binding made mid-composition on a field another binding marked rende
   flush()
   input.focus()
   await compose('と')
+  expect(input.value).toContain('と') // the composition started (CDP's IME input is live)
   b.dispose()
   second.bind(input, { model: 'input' })
   await settled()
@@ -53,6 +55,7 @@ it('a field whose value a script set mid-composition (no compositionend) is rend
   flush()
   input.focus()
   await compose('と')
+  expect(input.value).toContain('と') // the composition started (CDP's IME input is live)
   input.value = '' // an input mask, a clear shortcut, form.reset(): Chromium ends the composition, no event
   s.value = 'Z'
   await settled()
@@ -66,6 +69,7 @@ it('a textarea removed mid-composition and put back with its focus restored is r
   flush()
   ta.focus()
   await compose('と')
+  expect(ta.value).toContain('と') // the composition started (CDP's IME input is live)
   ta.remove() // 'blur' and 'change' fire, no 'compositionend'
   document.body.append(ta)
   ta.focus() // a keyed list that moved the row restores focus

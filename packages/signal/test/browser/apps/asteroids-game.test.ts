@@ -132,6 +132,8 @@ describe('asteroids, animationFrame schedule and the rAF game loop', () => {
     for (const e of g.stepLog) stepOf.set(e.t, e.frame)
     const frameTs = [...new Set(g.stepLog.map((e) => e.t))].slice(2, -2)
     const rows = frameTs.map((t) => ({ t, steps: g.stepLog.filter((e) => e.t === t).length, writes: writes.get(t) ?? [], stepped: String(g.stepLog.find((e) => e.t === t)!.frame) }))
+    // The game stepped in most of the frames waited for (26 of 30 here): the per-frame checks are not vacuous.
+    expect(rows.length).toBeGreaterThanOrEqual(n / 2)
     return rows
   }
 
@@ -171,7 +173,7 @@ describe('asteroids, animationFrame schedule and the rAF game loop', () => {
     const rows = await perFrame({ order: 'register-first' })
     const counts = rows.map((r) => r.writes.length)
     console.log('register-first: writes per frame', counts.join(''))
-    expect(counts.filter((c) => c === 0).length).toBe(0)
+    expect(counts.every((c) => c === 1)).toBe(true)
   })
 
   it('flush() inside the rAF callback: the HUD shows this frame\'s step, one write per frame', async () => {

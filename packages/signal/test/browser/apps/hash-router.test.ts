@@ -187,6 +187,7 @@ describe.each(Object.entries(schedules))('programmatic navigation in the same ta
     const root = document.body.appendChild(document.createElement('div'))
     using shell = app(root)
     await settled()
+    let left = 0
     for (let i = 0; i < 60; i++) {
       const leaving = shell.outlet.firstElementChild as HTMLElement
       // Writes that the current view's bindings would render, then a route change, all before any flush (with a
@@ -199,13 +200,15 @@ describe.each(Object.entries(schedules))('programmatic navigation in the same ta
       shell.state.route.value = ['home', 'profile', 'cart'][i % 3]!
       await settled()
       const recs = rec.stop()
-      // The route may be the same as before (no remount): then the view is live and rendered.
+      // Each route differs from the one before (from #profile: home, profile, cart, ...): every view is left.
       if (leaving.isConnected) continue
+      left++
       expect(recs).toEqual([])
       expect(leaving.innerHTML).toBe(before)
       const view = shell.outlet.firstElementChild as HTMLElement
       if (view.dataset.route === 'home') expect(view.querySelector('h1')!.textContent).toBe(`Welcome, u${i}`)
     }
+    expect(left).toBe(60)
     expect(shell.effectRuns.afterDispose).toBe(0)
   })
 })
