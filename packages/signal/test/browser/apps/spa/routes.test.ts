@@ -38,9 +38,9 @@ interface Run {
 }
 
 // The view shown lives in a holder that only these synchronous functions touch. A view held in a local or a
-// temporary of the suspended async `run` stays in its frame while it waits (the interpreter keeps its registers,
-// dead ones included, and optimized code does not: so it depends on tiering): the last view's field kept the last
-// view, and a fresh-clone CI run read 9 store subscribers of 3 after a half teardown, the last view's 6.
+// temporary of the suspended async `run` can stay reachable from its frame while it waits (how long may depend on
+// how the engine compiled it): the last view's field once kept the last view, and a fresh-clone CI run read 9 store
+// subscribers of 3 after a half teardown, the last view's 6 (the likely cause; not reproduced on its own).
 interface Shown {
   view?: View | undefined
 }
