@@ -126,11 +126,8 @@ describe('SVG chart', () => {
     h.bind($('u'), 'href')
     flush()
     // No README promise; what a user sees: each render reports the browser's own error, and x is unchanged.
-    expect(box.msgs()).toEqual([
-      'TypeError: Cannot set property x of #<SVGRectElement> which has only a getter',
-      'TypeError: Cannot set property className of #<SVGElement> which has only a getter',
-      'TypeError: Cannot set property href of #<SVGUseElement> which has only a getter',
-    ])
+    // (Chromium 156: "TypeError: Cannot set property x of #<SVGRectElement> which has only a getter".)
+    expect(box.msgs()).toEqual(['x', 'className', 'href'].map((p) => expect.stringMatching(new RegExp(`^TypeError: .*\\b${p}\\b.*getter`))))
     expect(($('b0') as SVGRectElement).x.baseVal.value).toBe(0)
   })
 })
