@@ -368,9 +368,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
       if (this._flags & COMPUTED) fail('model needs a Signal')
       // Not a file input: its value is a fake path, which a script can only clear. A form-associated custom element
       // (`static formAssociated = true`) is a field too: its `value` is read at its event and written at each render,
-      // as a text field's.
+      // as a text field's. A field's name alone is not enough: `<svg><input></svg>` parses to an SVG element, which
+      // has no `value` (nothing would ever be read).
       const file = (node as HTMLInputElement).type == 'file'
-      if (!(/^(input|textarea|select)$/i.test(node.nodeName) || (node.constructor as any).formAssociated) || file)
+      if (!((/^(input|textarea|select)$/i.test(node.nodeName) && 'value' in node) || (node.constructor as any).formAssociated) || file)
         fail('model needs a form field, got ' + (file ? 'a file input' : node.nodeName))
       writer = writeModel
     } else if (!format) fail('unknown target object')

@@ -834,6 +834,9 @@ describe('Signal', () => {
         /^bind: model needs a Signal$/,
       )
       expect(() => new Signal('x').bind(document.createElement('div'), { model: 'input' })).toThrow(/^bind: model needs a form field, got DIV$/)
+      // Named like a field, with no `value`: what `<svg><input></svg>` parses to.
+      const svgInput = document.createElementNS('http://www.w3.org/2000/svg', 'input')
+      expect(() => new Signal('x').bind(svgInput, { model: 'input' })).toThrow(/^bind: model needs a form field, got input$/)
       expect(() => new Signal('x').bind(document.createElement('input'), { model: 'keyup' as never })).toThrow(/^bind: model needs 'input' or 'change'$/)
       expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
     })
