@@ -104,6 +104,7 @@ export function mountView(outlet: HTMLElement, store: Store, i: number, t: Tally
   const ok = new Signal(i % 2 == 0)
   const pick = new Signal('a')
   root.dataset.kind = `v${i % 3}`
+  root.dataset.i = String(i)
   const title = titleOf(store, local, root.dataset.kind)
   const width = widthOf(store, local)
 

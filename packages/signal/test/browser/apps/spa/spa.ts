@@ -12,5 +12,28 @@ export function storeSubs(store: Store): { total: number; each: Record<string, n
   return { total: Object.values(each).reduce((a, b) => a + b, 0), each }
 }
 
+/**
+ * White-box: the store's subscribers that are bindings (directly or through a computed), each as
+ * `signal: view N, node TAG alive|collected, connected|detached`: whether a lingering binding's node is still alive
+ * (something holds it) or gone (its registry callback is still due).
+ */
+export function storeBindings(store: Store): string[] {
+  const out: string[] = []
+  const walk = (key: string, s: any): void => {
+    for (let l = s._subs; l; l = l._nextSub) {
+      const sub = l._sub
+      if (!sub._ref) {
+        if (sub._subs) walk(key, sub)
+        continue
+      }
+      const node: Element | undefined = sub._ref.deref()
+      const view = node?.closest('section')?.getAttribute('data-i')
+      out.push(`${key}: view ${view ?? '?'}, ${node ? `${node.localName} alive, ${node.isConnected ? 'connected' : 'detached'}` : 'collected'}`)
+    }
+  }
+  for (const [k, s] of Object.entries(store)) walk(k, s)
+  return out
+}
+
 /** White-box: render jobs waiting in the shared queue. */
 export const queuedRenders = (): number => renders._size - renders._start
