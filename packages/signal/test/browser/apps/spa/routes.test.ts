@@ -194,8 +194,9 @@ describe('SPA: 2,200 route changes per run (1,100 careless), under a live feed',
       expect(r.collected).toBe(r.routes)
       // What is left over is bindings of views only (never an effect or a subscription, which leave() disposed), and
       // at most one view's 6: a leak keeps every view's (13,200). Three fresh-clone CI runs (at 5003d7d, 7d356ec
-      // and 505e228) read exactly one view's 6 left after at least 9 s of collections, with every view collected;
-      // never seen here (8 runs of this file, 2 of the browser project). `lingering` logs whether their nodes live.
+      // and 505e228) read exactly one view's 6 left, the last after at least 9 s of collections and with every view
+      // collected; never seen here (8 runs of this file, 2 of the browser project). `lingering` says whether their
+      // nodes live.
       expect(r.subsEnd - r.subsBase, JSON.stringify(r.lingering)).toBe(r.viewBindings)
       expect(r.viewBindings, JSON.stringify(r.lingering)).toBeLessThanOrEqual(6)
       expect(r.queuedPerFeedWrite).toBeLessThanOrEqual(2)
