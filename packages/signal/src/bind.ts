@@ -380,6 +380,8 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     if (Object.keys(t).length != +('format' in t) + (writer == writeHtml ? 2 * +(t.html === true) : +(writer != writeText)))
       fail('unknown target object')
     if (writer != writeText && node.nodeType != 1) fail('expected an Element, got ' + node.nodeName)
+    // An element of no HTML, SVG or MathML namespace has no `style`: each render would throw the engine's TypeError.
+    if (writer == writeStyle && !(node as HTMLElement).style) fail('style needs a styled element, got ' + node.nodeName)
   }
   // `location`: a Document's (setting it navigates, to a javascript: URL too). Only a property of an Element or a
   // Document (nodeType 1 or 9; a Text node's `data` is its text) or an attribute is a URL: not a class or style name.

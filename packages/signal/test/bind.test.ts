@@ -829,7 +829,7 @@ describe('Signal', () => {
       expect(() => new Signal('x').bind(el, { format: 'x' } as never)).toThrow(/^format: expected a function, got string$/)
     })
 
-    it('should refuse model on a computed, on a non-form element, and element targets on a Text node', () => {
+    it('should refuse model on a computed, on a non-form element, element targets on a Text node, and style with no style', () => {
       expect(() => computed(() => 'x').bind(document.createElement('input'), { model: 'input' } as never)).toThrow(
         /^bind: model needs a Signal$/,
       )
@@ -839,6 +839,11 @@ describe('Signal', () => {
       expect(() => new Signal('x').bind(svgInput, { model: 'input' })).toThrow(/^bind: model needs a form field, got input$/)
       expect(() => new Signal('x').bind(document.createElement('input'), { model: 'keyup' as never })).toThrow(/^bind: model needs 'input' or 'change'$/)
       expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
+      // An element of no HTML or SVG namespace has no `style` (each render threw the engine's TypeError).
+      const box = document.createElementNS('urn:x', 'box')
+      expect(() => new Signal(3).bind(box, { style: 'width' })).toThrow(/^bind: style needs a styled element, got box$/)
+      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect')
+      expect(() => new Signal('red').bind(rect, { style: 'fill' }).dispose()).not.toThrow()
     })
 
     it("should throw a TypeError naming the binding when dispose is called without it (an effect's cleanup returned unbound)", () => {
