@@ -14,8 +14,8 @@ export function storeSubs(store: Store): { total: number; each: Record<string, n
 
 /**
  * White-box: the store's subscribers that are bindings (directly or through a computed), each as
- * `signal: view N, node TAG alive|collected, connected|detached`: whether a lingering binding's node is still alive
- * (something holds it) or gone (its registry callback is still due).
+ * `signal: view N, TAG alive, connected|detached` or `signal: view ?, collected`: whether a lingering binding's
+ * node is still alive (something holds it) or gone (its registry callback is still due).
  */
 export function storeBindings(store: Store): string[] {
   const out: string[] = []
