@@ -38,9 +38,11 @@ it("a loop started in a click handler holds the click's next frame for its first
     }
     const [direct, yielded] = [median(frames.direct), median(frames.yielded)]
     expect(frames.direct.length + frames.yielded.length).toBe(10)
-    // Direct: the frame waits for the 40 ms slice. Yielded: it comes first. Measured 42-46 ms against 1-15 (medians
-    // 8x apart), also beside two processes pinning both cores.
-    expect(direct, `direct ${frames.direct.map(Math.round)}, yielded ${frames.yielded.map(Math.round)}`).toBeGreaterThan(3 * yielded)
+    // Direct: the frame waits for the 40 ms slice. Yielded: it comes first, at the next vsync, up to a frame interval
+    // (16.7 ms at 60 Hz) after the click: so at least 40 / 16.7 = 2.4x apart, and ~1x if the frame waited for the
+    // slice. Measured 42-46 ms against 1-15 (medians 8x apart), also beside two processes pinning both cores; a run
+    // beside a busy process read 43 against 15 (2.9x: 3x, the bound before, failed it).
+    expect(direct, `direct ${frames.direct.map(Math.round)}, yielded ${frames.yielded.map(Math.round)}`).toBeGreaterThan(2 * yielded)
   } finally {
     button.remove()
   }
