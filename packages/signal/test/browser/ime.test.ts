@@ -12,14 +12,19 @@ function field(tag = 'input') {
   return el
 }
 
+/** Focuses `el` and starts composing 'と' in it, checking that the composition started (CDP's IME input is live). */
+async function startComposing(el: HTMLInputElement): Promise<void> {
+  el.focus()
+  await compose('と')
+  expect(el.value).toContain('と')
+}
+
 it('a binding made after one disposed mid-composition renders (rebind: a detail form switching records)', async () => {
   const input = field()
   const first = new Signal('Ada'), second = new Signal('Grace')
   const b = first.bind(input, { model: 'input' })
   flush()
-  input.focus()
-  await compose('と')
-  expect(input.value).toContain('と') // the composition started (CDP's IME input is live)
+  await startComposing(input)
   b.dispose() // the form switches to the next record: its binding goes, the next one comes
   await commit('東') // no model listener hears this compositionend
   second.bind(input, { model: 'change' })
@@ -37,9 +42,7 @@ it('a model binding made mid-composition on a field another binding marked rende
   const first = new Signal('Ada'), second = new Signal('Grace')
   const b = first.bind(input, { model: 'input' })
   flush()
-  input.focus()
-  await compose('と')
-  expect(input.value).toContain('と') // the composition started (CDP's IME input is live)
+  await startComposing(input)
   b.dispose()
   second.bind(input, { model: 'input' })
   await settled()
@@ -53,9 +56,7 @@ it('a field whose value a script set mid-composition (no compositionend) is rend
   const s = new Signal('a')
   s.bind(input, { model: 'input' })
   flush()
-  input.focus()
-  await compose('と')
-  expect(input.value).toContain('と') // the composition started (CDP's IME input is live)
+  await startComposing(input)
   input.value = '' // an input mask, a clear shortcut, form.reset(): Chromium ends the composition, no event
   s.value = 'Z'
   await settled()
@@ -67,9 +68,7 @@ it('a textarea removed mid-composition and put back with its focus restored is r
   const s = new Signal('x')
   s.bind(ta, { model: 'input' })
   flush()
-  ta.focus()
-  await compose('と')
-  expect(ta.value).toContain('と') // the composition started (CDP's IME input is live)
+  await startComposing(ta)
   ta.remove() // 'blur' and 'change' fire, no 'compositionend'
   document.body.append(ta)
   ta.focus() // a keyed list that moved the row restores focus

@@ -10,7 +10,7 @@ import { flush, settled } from '@eddy/signal'
 import { sandbox } from '../../dom.ts'
 import { collectUntil } from '../../../../../../scripts/gc.ts'
 import { feed, makeStore, makeTally, mountView, startSession, type Teardown, type View } from './spa-app.ts'
-import { heapUsed, liveObjects, median, prototypes, queuedRenders, settleHeap, sleep, slope, storeBindings, storeSubs } from './spa.ts'
+import { heapUsed, liveObjects, median, prototypes, queuedRenders, settleHeap, sleep, slope, storeSubs, viewBindings } from './spa.ts'
 
 const box = sandbox()
 const protos = prototypes()
@@ -31,7 +31,7 @@ interface Run {
   subsEnd: number
   subsBeforeGc: number
   /** The bindings of views (not the shell's) still subscribed to the store: the number, and when there are some,
-   * what they are (storeBindings), and the store's subscribers after a second idle and after one more feed write. */
+   * what they are (viewBindings), and the store's subscribers after a second idle and after one more feed write. */
   viewBindings: number
   lingering?: { bindings: string[]; subsAfterIdle: number; subsAfterWrite: number }
   queuedPerFeedWrite: number
@@ -122,15 +122,20 @@ async function run(how: Teardown): Promise<Run> {
   const done = () => collected.n >= n && (careless || storeSubs(store).total == subsBase)
   if (!careless) for (let k = 0; k < 3 && !(await collectUntil(done)); k++) await sleep(100)
   const subsEnd = storeSubs(store).total
-  // The shell's bindings are on a connected node; every view's is detached.
-  const bindingsLeft = storeBindings(store).filter((b) => !b.endsWith(' connected'))
+  const bindingsLeft = viewBindings(store)
   // Only when some are left: whether a second of idle time (no collections) or a write drops them.
-  const subsAfterIdle = bindingsLeft.length && !careless ? (await sleep(1000), storeSubs(store).total) : undefined
+  const lingering = bindingsLeft.length && !careless ? { bindings: bindingsLeft, subsAfterIdle: 0, subsAfterWrite: 0 } : undefined
+  if (lingering) {
+    await sleep(1000)
+    lingering.subsAfterIdle = storeSubs(store).total
+  }
   feed(store, ++tick)
   const queuedPerFeedWrite = queuedRenders()
   flush()
-  const lingering = subsAfterIdle === undefined ? undefined : { bindings: bindingsLeft, subsAfterIdle, subsAfterWrite: storeSubs(store).total }
-  if (lingering) console.log(`[spa routes] ${how}: ${subsEnd} store subscribers of ${subsBase}`, JSON.stringify(lingering))
+  if (lingering) {
+    lingering.subsAfterWrite = storeSubs(store).total
+    console.log(`[spa routes] ${how}: ${subsEnd} store subscribers of ${subsBase}`, JSON.stringify(lingering))
+  }
   const last = await liveObjects(protos)
   await sleep(60)
   const pendingNow = pending.timers.size + pending.tasks + pending.observers.size

@@ -13,11 +13,11 @@ export function storeSubs(store: Store): { total: number; each: Record<string, n
 }
 
 /**
- * White-box: the store's subscribers that are bindings (directly or through a computed), each as
- * `signal: view N, TAG alive, connected|detached` or `signal: view ?, collected`: whether a lingering binding's
- * node is still alive (something holds it) or gone (its registry callback is still due).
+ * White-box: the store's subscribers that are bindings of views (directly or through a computed; not the shell's,
+ * whose node is connected), each as `signal: view N, TAG alive` or `signal: view ?, collected`: whether a lingering
+ * binding's node is still alive (something holds it) or gone (its registry callback is still due).
  */
-export function storeBindings(store: Store): string[] {
+export function viewBindings(store: Store): string[] {
   const out: string[] = []
   const walk = (key: string, s: any): void => {
     for (let l = s._subs; l; l = l._nextSub) {
@@ -27,8 +27,8 @@ export function storeBindings(store: Store): string[] {
         continue
       }
       const node: Element | undefined = sub._ref.deref()
-      const view = node?.closest('section')?.getAttribute('data-i')
-      out.push(`${key}: view ${view ?? '?'}, ${node ? `${node.localName} alive, ${node.isConnected ? 'connected' : 'detached'}` : 'collected'}`)
+      if (node?.isConnected) continue
+      out.push(`${key}: view ${node?.closest('section')?.getAttribute('data-i') ?? '?'}, ${node ? `${node.localName} alive` : 'collected'}`)
     }
   }
   for (const [k, s] of Object.entries(store)) walk(k, s)
