@@ -101,7 +101,8 @@ export let activeSub: ReactiveNode | undefined
  * nothing changed. A field of a constant object rather than a module `let`: the write path's increment is then a
  * plain field load and store (measured: ~17% of a bound write in Chromium went to the `let`). `_computing`: how
  * many computeds' functions are hidden from `activeSub` by an effect's run or untracked() (see countHidden).
- * `_written`: the global version the last write, or retry that returned, moved it to (see checkDirty).
+ * `_written`: the global version the last write, retry that returned, or cycle found moved it to (see checkDirty,
+ * cyclic).
  */
 const clock: { _version: number; _keep: object[]; _computing: number; _written: number } = {
   _version: 0,
@@ -460,8 +461,11 @@ export function recompute(c: ReactiveNode): void {
   }
   activeSub = prev
   c._flags = (c._flags & ~RUNNING) | error
-  // Stored before purge: should a call in there overflow the stack, the computed keeps what it just computed.
-  const changed = (error & ERRORED) !== oldError || !Object.is(old, value)
+  // Stored before purge: should a call in there overflow the stack, the computed keeps what it just computed. A
+  // "Cycle detected" of a read (see cyclic) after another is no change: each is a new Error, and a cycle checked
+  // again (its closing link never matches) ran every reader of its members once more for the same outcome.
+  const changed =
+    (error & ERRORED) !== oldError || !(Object.is(old, value) || (error && cycles.has(old as Error) && cycles.has(value as Error)))
   if (changed) {
     c._value = value
     c._version!++
@@ -584,8 +588,8 @@ function mend(): void {
  * microtask, not thrown to the read: its value is sound. After a stack overflow they wait for the next write.
  */
 function outerRead(c: ReactiveNode, flags: number): void {
-  // Settled only after a write (or a retry that returned) or a bind() in the read: a read that did neither must not
-  // call the schedule (one that threw before would throw again at every read, uncaught).
+  // Settled only after a write (or a retry that returned, or a cycle found) or a bind() in the read: a read that did
+  // none of these must not call the schedule (one that threw before would throw again at every read, uncaught).
   const written = clock._written
   // A bind() in the getter (a computed that makes its rows) queued a render and posted nothing (a batch).
   const queued = renders._size
@@ -611,15 +615,24 @@ function outerRead(c: ReactiveNode, flags: number): void {
  * only that one, and the error stayed when the cycle was broken. The link never matches (and an unwatched `sub` is
  * checked at its next read): `c` may finish with a new version that nothing announces, when `sub` was read apart from
  * its run (through untracked() or peek() in `c`'s function), and `sub` kept the error until some unrelated write.
+ * It counts as a write (`_written`): `sub`, connected by a reader later in this run, is flagged with all it reaches,
+ * and the checks running now look again before they find a node fresh (see missed). Before, a reader above that
+ * gave the same cycle error was found fresh while the one below it stayed flagged, and later writes stopped there.
  */
 function cyclic(c: ReactiveNode, sub: ReactiveNode | undefined, track: boolean): Error {
   if (track && sub) {
     link(c, sub)
     sub._depsTail!._version = -1
     sub._gv = -1
+    clock._written = ++clock._version
   }
-  return cycle()
+  const error = cycle()
+  cycles.add(error)
+  return error
 }
+
+/** The errors `cyclic` made: a computed that gets one after another keeps the first (see recompute). */
+const cycles: WeakSet<object> = new WeakSet()
 
 /** @internal Reads a computed: validates it if needed, tracks it if `track`, rethrows its cached error. */
 export function readComputed(c: ReactiveNode, track: boolean): unknown {

@@ -1193,6 +1193,57 @@ describe('computed', () => {
     })
   })
 
+  // Found by the property test of cycles among computeds (seed 1826263484, in a CI run): each "Cycle detected" was a
+  // new Error, so a member checked again (its closing link never matches) changed for its readers every time, and
+  // their effects ran again for the same outcome, once even with no write at all (at the next effect created).
+  describe('a cycle that stays one', () => {
+    it("should keep a member's error when a write leaves it in the cycle, and not run its effect again", () => {
+      const s = new Signal(0)
+      const loop: { value: number } = computed((): number => s.value + loop.value)
+      const reader = computed(() => loop.value + 1)
+      const errors: unknown[] = []
+      effect(() => {
+        try {
+          reader.value
+        } catch (e) {
+          errors.push(e)
+        }
+      })
+      s.value = 1
+      s.value = 2
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({ message: 'Cycle detected' })
+      expect(attempt(() => loop.value)).toBe('Cycle detected')
+    })
+
+    it('should run a new effect on a self-reading computed once', () => {
+      const c: { value: number } = computed((): number => c.value)
+      let runs = 0
+      effect(() => void (runs++, got(c)))
+      expect(runs).toBe(1)
+    })
+
+    // The same shape as the write above that broke the cycle, with the error cut-off alone (a review of this fix):
+    // `top` read `loop` for the first time inside its run, so `loop` joined the graph flagged as stale, and so did the
+    // running `top` above it; `top` gave the same cycle error as before and its effect was found fresh, but `top`
+    // stayed flagged, and propagation stops at a flagged node: the next write never reached the effect.
+    it('should keep an effect up to date when a write moves the cycle to another member, then breaks it', () => {
+      const s = new Signal(2)
+      const self: { value: number } = computed((): number => self.value)
+      const other: { value: number } = computed((): number => other.value)
+      const src = computed(() => {
+        if (s.value == 0) throw new Error('boom')
+        return s.value == 2 ? other.value : s.value
+      })
+      const top = computed(() => src.value + self.value)
+      const seen: unknown[] = []
+      effect(() => void seen.push(got(top)))
+      s.value = 1
+      s.value = 0
+      expect(seen).toEqual(['Cycle detected', 'Cycle detected', 'boom'])
+    })
+  })
+
   it('should update a warm 100,000-deep chain of computeds without overflowing the stack', () => {
     const head = new Signal(0)
     let node: { value: number } = head
