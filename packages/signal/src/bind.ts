@@ -401,6 +401,10 @@ export function bind(this: Source, node: Node, target?: BindTarget<any>): Bindin
     if (writer == writeProperty && !custom) writer = node.nodeType == 9 ? writeLocation : writeUrl
     format = after(format, (v) => (loose && typeof v != 'string' ? v : urlOnly(v)))
   }
+  // Text in a node that shows none (a Comment, a processing instruction), or that has none to set (a Document, a
+  // doctype: their textContent is null, and setting it does nothing) would be written for nothing, silently. The
+  // comment marker after an empty server-rendered text is one (README: "Taking over server-rendered HTML").
+  if (writer == writeText && node.nodeType > 6 && node.nodeType < 11) fail('expected an Element or a Text node, got ' + node.nodeName)
   // A computed is validated before it is linked: a connected computed's flags must be exact.
   if (this._flags & COMPUTED) {
     try {

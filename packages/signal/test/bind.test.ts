@@ -839,6 +839,10 @@ describe('Signal', () => {
       expect(() => new Signal('x').bind(svgInput, { model: 'input' })).toThrow(/^bind: model needs a form field, got input$/)
       expect(() => new Signal('x').bind(document.createElement('input'), { model: 'keyup' as never })).toThrow(/^bind: model needs 'input' or 'change'$/)
       expect(() => new Signal('x').bind(document.createTextNode(''), { attr: 'x' })).toThrow(/^bind: expected an Element, got #text$/)
+      // Text where none shows (a Comment) or none can be set (a Document): refused; a Comment's `data` by name is not.
+      expect(() => new Signal('x').bind(document.createComment(''))).toThrow(/^bind: expected an Element or a Text node, got #comment$/)
+      expect(() => new Signal('x').bind(document, { format: String })).toThrow(/^bind: expected an Element or a Text node, got #document$/)
+      expect(() => new Signal('x').bind(document.createComment(''), 'data').dispose()).not.toThrow()
       // An element of no HTML or SVG namespace has no `style` (each render threw the engine's TypeError).
       const box = document.createElementNS('urn:x', 'box')
       expect(() => new Signal(3).bind(box, { style: 'width' })).toThrow(/^bind: style needs a styled element, got box$/)

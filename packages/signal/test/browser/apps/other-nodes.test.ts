@@ -7,11 +7,31 @@ import { observe, sandbox } from '../dom.ts'
 const box = sandbox()
 
 describe('non-element nodes', () => {
-  it('Comment: data, coalesced, never parsed', () => {
+  // A text binding on a node that shows no text, or has none to set, is refused (it wrote for nothing, silently: the
+  // closing comment marker after an empty server-rendered text, say). A Comment's `data`, named, is bound as asked.
+  it('Comment, processing instruction, Document, doctype: refused as text', () => {
+    const s = new Signal('a')
+    const xml = new DOMParser().parseFromString('<?pi x?><r/>', 'application/xml')
+    const nodes = [document.createComment('x'), xml.firstChild!, document, document.doctype!]
+    expect(nodes.map((node) => node.nodeName)).toEqual(['#comment', 'pi', '#document', 'html'])
+    for (const node of nodes) {
+      expect(() => s.bind(node)).toThrow(`bind: expected an Element or a Text node, got ${node.nodeName}`)
+      expect(() => s.bind(node, { format: String })).toThrow(`bind: expected an Element or a Text node, got ${node.nodeName}`)
+    }
+    // The nodes that do show text still bind: a CDATA section of an XML document, and a fragment before insertion.
+    const cdata = xml.createCDATASection('x')
+    const fragment = document.createDocumentFragment()
+    s.bind(cdata)
+    s.bind(fragment)
+    flush()
+    expect([cdata.data, fragment.textContent]).toEqual(['a', 'a'])
+  })
+
+  it("Comment: its data bound by name ('data'), coalesced, never parsed", () => {
     const c = document.createComment('x')
     box.root.append(c)
     const s = new Signal('a')
-    s.bind(c)
+    s.bind(c, 'data')
     const o = observe(box.root)
     for (let i = 0; i < 100; i++) s.value = '--><b>' + i
     flush()

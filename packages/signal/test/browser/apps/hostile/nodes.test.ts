@@ -104,12 +104,12 @@ describe('things that are not quite nodes', () => {
     expect(() => new Signal(0).bind(fake as any)).toThrow('nodeType refuses')
   })
 
-  it('the Document itself and a DocumentType as text targets: accepted, and nothing ever shows', async () => {
+  it('the Document itself and a DocumentType as text targets: refused (their textContent is null and ignores writes)', async () => {
     const doc = document.implementation.createHTMLDocument('t')
     const s = new Signal('text')
-    // README: a text binding writes textContent; a Document's and a doctype's textContent is null and ignores writes
-    s.bind(doc)
-    s.bind(doc.doctype!)
+    // Accepted before, they showed nothing, ever, and said nothing.
+    expect(() => s.bind(doc)).toThrow('bind: expected an Element or a Text node, got #document')
+    expect(() => s.bind(doc.doctype!)).toThrow('bind: expected an Element or a Text node, got html')
     await settled()
     expect([doc.textContent, doc.doctype!.textContent]).toEqual([null, null])
     expect(box.msgs()).toEqual([])
