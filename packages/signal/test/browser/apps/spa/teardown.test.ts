@@ -317,7 +317,8 @@ describe('half teardown: bindings of removed nodes, not disposed', () => {
     const queuedBefore = queuedRenders()
     flush()
     const formatsBefore = formats
-    await collectUntil(() => gone.n >= views)
+    // The bindings' own registry calls back in a task of its own, after `reg`'s: waited for as well (soak-routes).
+    await collectUntil(() => gone.n >= views && subscribers(store.tick) == 0)
     formats = 0
     feed(store, 2)
     const queuedAfter = queuedRenders()
