@@ -101,8 +101,8 @@ export let activeSub: ReactiveNode | undefined
  * nothing changed. A field of a constant object rather than a module `let`: the write path's increment is then a
  * plain field load and store (measured: ~17% of a bound write in Chromium went to the `let`). `_computing`: how
  * many computeds' functions are hidden from `activeSub` by an effect's run or untracked() (see countHidden).
- * `_written`: the global version the last write, retry that returned, or cycle found moved it to (see checkDirty,
- * cyclic).
+ * `_written`: the global version the last write, retry that returned, cycle read or flagged connection moved it to
+ * (see checkDirty, cyclic, attach).
  */
 const clock: { _version: number; _keep: object[]; _computing: number; _written: number } = {
   _version: 0,
@@ -200,7 +200,11 @@ export function attach(l: Link): void {
         dep._flags &= ~UNWATCHED
         if (depth ? dep._gv !== clock._version && l._sub._flags & (PENDING | DIRTY | RUNNING) : dep._gv! < clock._written) {
           dep._flags |= PENDING
-          if (!depth) propagate(l)
+          // Announced as a write is (`_written`): the running readers above it are flagged too, and one that gives
+          // the same value must not be found fresh by a check running now (see missed) while it stays flagged, or
+          // later writes would stop at it. Reached for a computed whose run read one still running (its stamp is -1,
+          // see cyclic), or after a getter's write.
+          if (!depth) (clock._written = ++clock._version), propagate(l)
         }
         if (dep._deps) {
           l = dep._deps
@@ -588,8 +592,9 @@ function mend(): void {
  * microtask, not thrown to the read: its value is sound. After a stack overflow they wait for the next write.
  */
 function outerRead(c: ReactiveNode, flags: number): void {
-  // Settled only after a write (or a retry that returned, or a cycle found) or a bind() in the read: a read that did
-  // none of these must not call the schedule (one that threw before would throw again at every read, uncaught).
+  // Settled only after a write (or a retry that returned, a watched cycle read or a flagged connection: see cyclic,
+  // attach) or a bind() in the read: a read that did none of these must not call the schedule (one that threw before
+  // would throw again at every read, uncaught).
   const written = clock._written
   // A bind() in the getter (a computed that makes its rows) queued a render and posted nothing (a batch).
   const queued = renders._size
@@ -615,16 +620,18 @@ function outerRead(c: ReactiveNode, flags: number): void {
  * only that one, and the error stayed when the cycle was broken. The link never matches (and an unwatched `sub` is
  * checked at its next read): `c` may finish with a new version that nothing announces, when `sub` was read apart from
  * its run (through untracked() or peek() in `c`'s function), and `sub` kept the error until some unrelated write.
- * It counts as a write (`_written`): `sub`, connected by a reader later in this run, is flagged with all it reaches,
- * and the checks running now look again before they find a node fresh (see missed). Before, a reader above that
- * gave the same cycle error was found fresh while the one below it stayed flagged, and later writes stopped there.
+ * Where `sub` is watched, the read counts as a write (`_written`): the checks running now look again before they
+ * find a node fresh (see missed), or a reader above that gives the same cycle error was found fresh while one below it
+ * stayed flagged, and later writes stopped there. Not where it is unwatched (nothing above it is flagged): its readers
+ * would run again at each read, and every unwatched computed would be checked again. Connected later by a watched
+ * reader, it is flagged, with what it reaches, as by a write (see attach).
  */
 function cyclic(c: ReactiveNode, sub: ReactiveNode | undefined, track: boolean): Error {
   if (track && sub) {
     link(c, sub)
     sub._depsTail!._version = -1
     sub._gv = -1
-    clock._written = ++clock._version
+    if (sub._flags & WATCHING || sub._subs) clock._written = ++clock._version
   }
   const error = cycle()
   cycles.add(error)

@@ -1242,6 +1242,82 @@ describe('computed', () => {
       s.value = 0
       expect(seen).toEqual(['Cycle detected', 'Cycle detected', 'boom'])
     })
+
+    // The same without the error cut-off: a member first read inside a watched computed's run, that catches its cycle
+    // error, left that computed flagged and its effect not, from before this fix (the effect saw 1, and never 2 or 3).
+    // It may run once more for the write that made the cycle (the computed is checked again), never more.
+    it('should keep an effect up to date after its computed caught the error of a self-reading one it read first', () => {
+      const s = new Signal(0)
+      const z: { value: number } = computed((): number => z.value)
+      const x = computed(() => (s.value && got(z), Math.max(s.value, 1)))
+      const seen: number[] = []
+      effect(() => void seen.push(x.value))
+      for (const v of [1, 2, 3]) {
+        const runs = seen.length
+        s.value = v
+        expect(seen.length - runs).toBeLessThanOrEqual(1)
+        expect(seen.at(-1)).toBe(Math.max(v, 1))
+      }
+      expect(seen.slice(-2)).toEqual([2, 3])
+    })
+
+    // A review of the first version of this fix, which counted every cycle read as a write, its reader watched or not:
+    // each of these ran more (or was cut off) with it, and runs as before the fix now.
+    describe('what a cycle found must not cost', () => {
+      it('should not run an effect again when its computed catches a cycle it reads and gives the same value', () => {
+        const s = new Signal(0)
+        const z: { value: number } = computed((): number => w.value)
+        const w: { value: number } = computed((): number => z.value)
+        const x = computed(() => (s.value && got(z), 1))
+        let runs = 0
+        effect(() => void (runs++, x.value))
+        s.value = 1
+        expect(runs).toBe(1)
+      })
+
+      it('should run a new effect once on a cycle whose member catches the error and gives a new object', () => {
+        const a: { value: unknown } = computed((): unknown => b.value)
+        const b: { value: unknown } = computed((): unknown => {
+          try {
+            return a.value
+          } catch (e) {
+            return { e }
+          }
+        })
+        let runs = 0
+        effect(() => void (runs++, got(a)))
+        expect(runs).toBe(1)
+      })
+
+      it('should not cut off an effect that makes such a cycle in each run', () => {
+        let runs = 0
+        effect(() => {
+          runs++
+          const a: { value: unknown } = computed((): unknown => b.value)
+          const b: { value: unknown } = computed((): unknown => {
+            try {
+              return a.value
+            } catch (e) {
+              return { e }
+            }
+          })
+          got(a)
+        })
+        expect(runs).toBe(1)
+      })
+
+      it('should cache an unwatched reader of a cycle, and what it reads besides', () => {
+        const s = new Signal(1)
+        const loop: { value: number } = computed((): number => loop.value)
+        let runs = 0
+        let midRuns = 0
+        const leaf = computed(() => s.value * 2)
+        const mid = computed(() => (midRuns++, leaf.value))
+        const top = computed(() => (runs++, got(loop), mid.value))
+        for (let i = 0; i < 3; i++) expect(got(top)).toBe(2)
+        expect([runs, midRuns]).toEqual([1, 1])
+      })
+    })
   })
 
   it('should update a warm 100,000-deep chain of computeds without overflowing the stack', () => {
