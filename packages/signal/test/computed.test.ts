@@ -1275,15 +1275,21 @@ describe('computed', () => {
         expect(runs).toBe(1)
       })
 
-      it('should run a new effect once on a cycle whose member catches the error and gives a new object', () => {
+      /** A cycle of two computeds, `b` catching the error and giving a new object each time; returns the other one. */
+      const caughtCycle = (): { value: unknown } => {
         const a: { value: unknown } = computed((): unknown => b.value)
-        const b: { value: unknown } = computed((): unknown => {
+        const b = computed((): unknown => {
           try {
             return a.value
           } catch (e) {
             return { e }
           }
         })
+        return a
+      }
+
+      it('should run a new effect once on a cycle whose member catches the error and gives a new object', () => {
+        const a = caughtCycle()
         let runs = 0
         effect(() => void (runs++, got(a)))
         expect(runs).toBe(1)
@@ -1293,15 +1299,7 @@ describe('computed', () => {
         let runs = 0
         effect(() => {
           runs++
-          const a: { value: unknown } = computed((): unknown => b.value)
-          const b: { value: unknown } = computed((): unknown => {
-            try {
-              return a.value
-            } catch (e) {
-              return { e }
-            }
-          })
-          got(a)
+          got(caughtCycle())
         })
         expect(runs).toBe(1)
       })
