@@ -235,6 +235,29 @@ const regressions: Program[] = [
     ],
     firstOrder: null,
   },
+  // FC_RUNS=10000 FC_SEED=88: a read inside a batch closed the cycle 3 -> 0 -> 4 -> 1 -> 3, and computed 1 ran again
+  // inside computed 3's run, which was flagged then: computed 3 stayed flagged and 1 did not, the write that broke the
+  // cycle stopped at 3, and computed 0 (and its effect) kept "cycle" where a value was due.
+  {
+    signals: 4,
+    initial: [2, 0, 0, 0],
+    specs: [
+      reads(read(0, 8)),
+      reads(read(0, 7), read(0, 0)),
+      reads(read(0, 0)),
+      reads(read(1, 0, 4)),
+      { ...reads(read(0, 5)), throws: { sig: 1, val: 1, at: 0, kind: 'boom' } },
+      reads(read(0, 4)),
+    ],
+    watched: [0],
+    steps: [
+      [write([[1, 1]]), keys(6), false],
+      [{ write: [[1, 3]], batched: true, readsIn: [3], disposeIn: null }, keys(6), false],
+      [write([[1, 0]]), keys(6), false],
+      [write([[0, 0]]), keys(6), false],
+    ],
+    firstOrder: null,
+  },
 ]
 
 /** A permutation of 0..n-1 from random keys. */
