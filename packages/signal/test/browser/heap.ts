@@ -1,9 +1,36 @@
 // Live objects counted in the real heap through the DevTools protocol (Chromium), for the tests that check what
 // stays alive: the keep-alive instances, the soak's objects left per cycle.
-import { cdp } from 'vitest/browser'
+import { cdp, type CDPSession } from 'vitest/browser'
 
 interface Remote {
   result: { objectId?: string; value?: unknown }
+}
+
+// Execution context ids are serial numbers, one per frame or worker made so far in the run; ids that are not (or no
+// longer) there are rejected. Asked 200 at a time: a full run of the browser project made more than the first 200
+// (every test file, iframe and worker takes some), and the keep-alive test, run late, found none of them.
+const batches = Array.from({ length: 50 }, (_, b) => Array.from({ length: 200 }, (_, i) => b * 200 + i + 1))
+
+/**
+ * The DevTools protocol's handle (objectId) of `value`, an object of the test's frame: found by evaluating a global
+ * key in each execution context until one has it (Runtime.enable first). Release it with Runtime.releaseObject.
+ */
+async function remoteObject(session: CDPSession, value: object): Promise<string> {
+  const key = `__eddyRemote${Math.random().toString(36).slice(2)}`
+  const global = globalThis as Record<string, unknown>
+  global[key] = value
+  try {
+    for (const ids of batches) {
+      const found = (await Promise.all(
+        ids.map((contextId) => session.send('Runtime.evaluate', { expression: `globalThis.${key}`, contextId }).catch(() => undefined)),
+      )) as (Remote | undefined)[]
+      const objectId = found.find((f) => f?.result.objectId)?.result.objectId
+      if (objectId) return objectId
+    }
+    throw new Error("the test's frame was not found among the execution contexts")
+  } finally {
+    delete global[key]
+  }
 }
 
 /**
@@ -14,26 +41,10 @@ interface Remote {
 export async function heapCounter(): Promise<{ count(proto: object): Promise<number>; close(): Promise<void> }> {
   const session = cdp()
   await session.send('Runtime.enable')
-  // Execution context ids are serial numbers, one per frame or worker made so far in the run; ids that are not (or no
-  // longer) there are rejected. Asked 200 at a time: a full run of the browser project made more than the first
-  // 200 (every test file, iframe and worker takes some), and the keep-alive test, run late, found none of them.
-  const batches = Array.from({ length: 50 }, (_, b) => Array.from({ length: 200 }, (_, i) => b * 200 + i + 1))
-  const global = globalThis as Record<string, unknown>
   return {
     async count(proto) {
-      const key = `__eddyProto${Math.random().toString(36).slice(2)}`
-      global[key] = proto
+      const prototypeObjectId = await remoteObject(session, proto)
       try {
-        let prototypeObjectId: string | undefined
-        for (const ids of batches) {
-          const found = (await Promise.all(
-            ids.map((contextId) =>
-              session.send('Runtime.evaluate', { expression: `globalThis.${key}`, contextId }).catch(() => undefined),
-            ),
-          )) as (Remote | undefined)[]
-          if ((prototypeObjectId = found.find((f) => f?.result.objectId)?.result.objectId)) break
-        }
-        if (!prototypeObjectId) throw new Error("the test's frame was not found among the execution contexts")
         const { objects } = (await session.send('Runtime.queryObjects', { prototypeObjectId })) as {
           objects: { objectId: string }
         }
@@ -46,9 +57,93 @@ export async function heapCounter(): Promise<{ count(proto: object): Promise<num
         await session.send('Runtime.releaseObject', { objectId: objects.objectId }).catch(() => undefined)
         return count.result.value as number
       } finally {
-        delete global[key]
+        await session.send('Runtime.releaseObject', { objectId: prototypeObjectId }).catch(() => undefined)
       }
     },
     close: async () => void (await session.send('Runtime.disable')),
   }
+}
+
+/**
+ * What keeps `ref`'s target alive: the shortest chain of strong references from the heap's roots to it, in a DevTools heap
+ * snapshot (V8's objects and Blink's, with the edges between them), one line per hop: `edge -> type name`. An empty
+ * array if the snapshot does not have it (collected meanwhile). Given a WeakRef: a caller's frame that held the
+ * target across the awaits would be a retainer of its own. Slow (a snapshot of the whole renderer, a second or
+ * more): for a test's diagnostics, when something it expected collected is still there.
+ */
+export async function retainerPath(ref: WeakRef<object>): Promise<string[]> {
+  const session = cdp()
+  await session.send('Runtime.enable')
+  await session.send('HeapProfiler.enable')
+  const chunks: string[] = []
+  const onChunk = ({ chunk }: { chunk: string }) => void chunks.push(chunk)
+  try {
+    // The snapshot first: an object gets its id (what getHeapObjectId answers) in the first snapshot that has it,
+    // and no handle of ours may hold the target meanwhile.
+    session.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
+    await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+    // The chunks are events, relayed apart from the command's reply: wait until they make whole JSON.
+    let snapshot: any
+    for (let i = 0; i < 200 && !snapshot; i++) {
+      try { snapshot = JSON.parse(chunks.join('')) } catch { await new Promise((r) => setTimeout(r, 50)) }
+    }
+    if (!snapshot) return ['(the heap snapshot did not arrive)']
+    // Not held in a local of this frame, which stays suspended across the awaits.
+    if (!ref.deref()) return []
+    const objectId = await remoteObject(session, ref.deref()!)
+    const { heapSnapshotObjectId } = (await session.send('HeapProfiler.getHeapObjectId', { objectId })) as {
+      heapSnapshotObjectId: string
+    }
+    await session.send('Runtime.releaseObject', { objectId })
+    return pathTo(snapshot, +heapSnapshotObjectId)
+  } finally {
+    session.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
+    await session.send('HeapProfiler.disable').catch(() => undefined)
+    await session.send('Runtime.disable').catch(() => undefined)
+  }
+}
+
+/** A breadth-first walk of a heap snapshot (V8's JSON format) from its root, over strong edges, to the node `id`. */
+function pathTo(snapshot: any, id: number): string[] {
+  const { node_fields, edge_fields, node_types, edge_types } = snapshot.snapshot.meta
+  const { nodes, edges, strings } = snapshot as { nodes: number[]; edges: number[]; strings: string[] }
+  const nf = node_fields.length
+  const ef = edge_fields.length
+  const [nType, nName, nId, nEdges] = ['type', 'name', 'id', 'edge_count'].map((f) => node_fields.indexOf(f))
+  const [eType, eName, eTo] = ['type', 'name_or_index', 'to_node'].map((f) => edge_fields.indexOf(f))
+  const nodeTypes: string[] = node_types[nType]
+  const edgeTypes: string[] = edge_types[eType]
+  // The first edge of each node: edges are stored node after node.
+  const firstEdge = new Uint32Array(nodes.length / nf + 1)
+  for (let i = 0, e = 0; i < nodes.length / nf; i++) (firstEdge[i] = e), (e += nodes[i * nf + nEdges]! * ef)
+  firstEdge[nodes.length / nf] = edges.length
+  const via = new Int32Array(nodes.length / nf).fill(-1) // the edge (offset) a node was first reached by
+  const from = new Int32Array(nodes.length / nf).fill(-1)
+  const queue = [0]
+  from[0] = 0
+  let found = -1
+  for (let q = 0; q < queue.length && found < 0; q++) {
+    const n = queue[q]!
+    for (let e = firstEdge[n]!; e < firstEdge[n + 1]!; e += ef) {
+      const kind = edgeTypes[edges[e + eType]!]
+      if (kind == 'weak') continue
+      const to = edges[e + eTo]! / nf
+      if (from[to]! >= 0) continue
+      from[to] = n
+      via[to] = e
+      if (nodes[to * nf + nId] == id) {
+        found = to
+        break
+      }
+      queue.push(to)
+    }
+  }
+  const out: string[] = []
+  for (let n = found; n > 0; n = from[n]!) {
+    const e = via[n]!
+    const kind = edgeTypes[edges[e + eType]!]
+    const name = kind == 'element' || kind == 'hidden' ? `[${edges[e + eName]}]` : strings[edges[e + eName]!]
+    out.unshift(`${kind} ${name} -> ${nodeTypes[nodes[n * nf + nType]!]} ${strings[nodes[n * nf + nName]!]!.slice(0, 80)}`)
+  }
+  return out
 }

@@ -8,6 +8,7 @@ import { Signal, batch, flush, settled } from '@eddy/signal'
 import { createQueue, loop, macrotask, yieldToMain } from '@eddy/scheduler'
 import { commit, observe, sandbox, subscribers } from '../dom.ts'
 import { collectUntil } from '../../../../../scripts/gc.ts'
+import { retainerPath } from '../heap.ts'
 import { HOT, makeRecords, matches, money, mountGrid, sortRecs, startFeed, type Grid, type Rec } from './data-grid.ts'
 
 const N = 20_000
@@ -286,6 +287,9 @@ describe('data grid: teardown and leaks', () => {
     // At most 1%: a leak through the graph or a binding keeps every disposed row. Fresh-clone CI runs kept 1, and
     // once 200, of 37,143 after 50 collections (engine-side stragglers; collectUntil now also runs for 3 s).
     await collectUntil(() => alive() === 0)
+    // Where some are left, what holds the first (a heap snapshot's shortest chain from a root), for the log.
+    const left = refs.find((r) => r.deref())
+    if (left) console.log(`[data grid] ${alive()} rows alive; what holds one:`, await retainerPath(left))
     expect(alive(), `${alive()} of ${refs.length} disposed rows still alive`).toBeLessThanOrEqual(refs.length / 100)
   }, 120_000)
 })

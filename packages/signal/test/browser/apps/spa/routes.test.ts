@@ -10,7 +10,8 @@ import { flush, settled } from '@eddy/signal'
 import { sandbox } from '../../dom.ts'
 import { collectUntil } from '../../../../../../scripts/gc.ts'
 import { feed, makeStore, makeTally, mountView, startSession, type Teardown, type View } from './spa-app.ts'
-import { heapUsed, liveObjects, median, prototypes, queuedRenders, settleHeap, sleep, slope, storeSubs, viewBindings } from './spa.ts'
+import { retainerPath } from '../../heap.ts'
+import { heapUsed, liveObjects, lingeringNode, median, prototypes, queuedRenders, settleHeap, sleep, slope, storeSubs, viewBindings } from './spa.ts'
 
 const box = sandbox()
 const protos = prototypes()
@@ -33,7 +34,7 @@ interface Run {
   /** The bindings of views (not the shell's) still subscribed to the store: the number, and when there are some,
    * what they are (viewBindings), and the store's subscribers after a second idle and after one more feed write. */
   viewBindings: number
-  lingering?: { bindings: string[]; subsAfterIdle: number; subsAfterWrite: number }
+  lingering?: { bindings: string[]; subsAfterIdle: number; subsAfterWrite: number; retainers?: string[] }
   queuedPerFeedWrite: number
   objects: Record<string, number>
   pending: number
@@ -124,10 +125,13 @@ async function run(how: Teardown): Promise<Run> {
   const subsEnd = storeSubs(store).total
   const bindingsLeft = viewBindings(store)
   // Only when some are left: whether a second of idle time (no collections) or a write drops them.
-  const lingering = bindingsLeft.length && !careless ? { bindings: bindingsLeft, subsAfterIdle: 0, subsAfterWrite: 0 } : undefined
+  const lingering: Run['lingering'] = bindingsLeft.length && !careless ? { bindings: bindingsLeft, subsAfterIdle: 0, subsAfterWrite: 0 } : undefined
   if (lingering) {
     await sleep(1000)
     lingering.subsAfterIdle = storeSubs(store).total
+    // What holds the first live one: a heap snapshot's shortest chain of references from a root to its node.
+    const ref = lingeringNode(store)
+    if (ref) lingering.retainers = await retainerPath(ref)
   }
   feed(store, ++tick)
   const queuedPerFeedWrite = queuedRenders()

@@ -12,13 +12,10 @@ export function storeSubs(store: Store): { total: number; each: Record<string, n
   return { total: Object.values(each).reduce((a, b) => a + b, 0), each }
 }
 
-/**
- * White-box: the store's subscribers that are bindings of views (directly or through a computed; not the shell's,
- * whose node is connected), each as `signal: view N, TAG alive` or `signal: view ?, collected`: whether a lingering
- * binding's node is still alive (something holds it) or gone (its registry callback is still due).
- */
-export function viewBindings(store: Store): string[] {
-  const out: string[] = []
+/** White-box: the store's subscribers that are bindings of views (directly or through a computed), whose node is
+ * not connected (the shell's is), each with the signal's key. */
+function viewSubs(store: Store): { key: string; binding: any }[] {
+  const out: { key: string; binding: any }[] = []
   const walk = (key: string, s: any): void => {
     for (let l = s._subs; l; l = l._nextSub) {
       const sub = l._sub
@@ -26,14 +23,27 @@ export function viewBindings(store: Store): string[] {
         if (sub._subs) walk(key, sub)
         continue
       }
-      const node: Element | undefined = sub._ref.deref()
-      if (node?.isConnected) continue
-      out.push(`${key}: view ${node?.closest('section')?.getAttribute('data-i') ?? '?'}, ${node ? `${node.localName} alive` : 'collected'}`)
+      if (!sub._ref.deref()?.isConnected) out.push({ key, binding: sub })
     }
   }
   for (const [k, s] of Object.entries(store)) walk(k, s)
   return out
 }
+
+/**
+ * The bindings of views still subscribed to the store, each as `signal: view N, TAG alive` or `signal: view ?,
+ * collected`: whether a lingering binding's node is still alive (something holds it) or gone (its registry callback
+ * is still due).
+ */
+export const viewBindings = (store: Store): string[] =>
+  viewSubs(store).map(({ key, binding }) => {
+    const node: Element | undefined = binding._ref.deref()
+    return `${key}: view ${node?.closest('section')?.getAttribute('data-i') ?? '?'}, ${node ? `${node.localName} alive` : 'collected'}`
+  })
+
+/** The node of the first lingering binding of a view whose node is alive, held weakly (the binding's own WeakRef). */
+export const lingeringNode = (store: Store): WeakRef<Element> | undefined =>
+  viewSubs(store).find(({ binding }) => binding._ref.deref())?.binding._ref
 
 /** White-box: render jobs waiting in the shared queue. */
 export const queuedRenders = (): number => renders._size - renders._start
