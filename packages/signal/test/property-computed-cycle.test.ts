@@ -258,6 +258,21 @@ const regressions: Program[] = [
     ],
     firstOrder: null,
   },
+  // Found at 10,000 runs (seed 1018) with the code of a026b97 less the write that a watched reader's cycle read counts
+  // as (see cyclic): computed 0 -> 1 -> 2 -> 0 is a cycle, and its effect shows "cycle". Writing s3 = 1 moves the
+  // cycle to 1 -> 2 -> 1, then s2 = 2 makes computed 2 throw "boom" before it reads anything, which breaks it. Without
+  // that write the effect kept "cycle" where "boom" was due. It passes whenever the bump is there.
+  {
+    signals: 4,
+    initial: [1, 0, 0, 0],
+    specs: [reads(read(1, 5, 4)), reads(read(0, 6)), { ...reads(read(3, 4, 5)), throws: { sig: 2, val: 2, at: 0, kind: 'boom' } }],
+    watched: [],
+    steps: [
+      [{ watch: 0 }, keys(3), false],
+      [write([[3, 1], [2, 2]]), keys(3), false],
+    ],
+    firstOrder: null,
+  },
 ]
 
 /** A permutation of 0..n-1 from random keys. */
