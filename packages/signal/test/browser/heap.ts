@@ -82,10 +82,13 @@ export async function retainerPath(ref: WeakRef<object>): Promise<string[]> {
     // and no handle of ours may hold the target meanwhile.
     session.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
     await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
-    // The chunks are events, relayed apart from the command's reply: wait until they make whole JSON.
+    // The chunks are events, relayed apart from the command's reply: parsed once none came for 100 ms (a snapshot
+    // of a big heap is 100 MB of JSON), again if they did not make whole JSON yet; for 20 s at most.
     let snapshot: any
-    for (let i = 0; i < 200 && !snapshot; i++) {
-      try { snapshot = JSON.parse(chunks.join('')) } catch { await new Promise((r) => setTimeout(r, 50)) }
+    for (let i = 0, had = -1; i < 200 && !snapshot; i++) {
+      if (chunks.length == had) try { snapshot = JSON.parse(chunks.join('')) } catch {}
+      had = chunks.length
+      if (!snapshot) await new Promise((r) => setTimeout(r, 100))
     }
     if (!snapshot) return ['(the heap snapshot did not arrive)']
     // Not held in a local of this frame, which stays suspended across the awaits.
