@@ -1,5 +1,5 @@
-// Live objects counted in the real heap through the DevTools protocol (Chromium), for the tests that check what
-// stays alive: the keep-alive instances, the soak's objects left per cycle.
+// The real heap through the DevTools protocol (Chromium), for the tests that check what stays alive: live objects
+// counted (the keep-alive instances, the soak's objects left per cycle), and what holds one that should be gone.
 import { cdp, type CDPSession } from 'vitest/browser'
 
 interface Remote {
@@ -116,12 +116,13 @@ function pathTo(snapshot: any, id: number): string[] {
   const [eType, eName, eTo] = ['type', 'name_or_index', 'to_node'].map((f) => edge_fields.indexOf(f))
   const nodeTypes: string[] = node_types[nType]
   const edgeTypes: string[] = edge_types[eType]
-  // The first edge of each node: edges are stored node after node.
-  const firstEdge = new Uint32Array(nodes.length / nf + 1)
-  for (let i = 0, e = 0; i < nodes.length / nf; i++) (firstEdge[i] = e), (e += nodes[i * nf + nEdges]! * ef)
-  firstEdge[nodes.length / nf] = edges.length
-  const via = new Int32Array(nodes.length / nf).fill(-1) // the edge (offset) a node was first reached by
-  const from = new Int32Array(nodes.length / nf).fill(-1)
+  const count = nodes.length / nf
+  // The first edge of each node (and one past the last node's): edges are stored node after node.
+  const firstEdge = new Uint32Array(count + 1)
+  for (let i = 0, e = 0; i <= count; e += (nodes[i * nf + nEdges] ?? 0) * ef, i++) firstEdge[i] = e
+  // The node each node was first reached from, and by which edge (its offset); -1 while not reached.
+  const from = new Int32Array(count).fill(-1)
+  const via = new Int32Array(count).fill(-1)
   const queue = [0]
   from[0] = 0
   let found = -1
