@@ -12,10 +12,14 @@ const MIN_SECONDS = 0.5
 const MAX_SECONDS = 10
 /** Host primitives the non-blocking loop can yield with, fastest first (seed 001); those missing here are skipped. */
 const STRATEGIES: Strategy[] = ['postTask', 'messageChannel', 'postMessage', 'setTimeout']
+/** A run's length for the page: seconds, one decimal (the status line and the table say the same). */
+const seconds = (ms: number) => (ms / 1000).toFixed(1)
 
 /** What one run of a loop measured. */
 interface LoopResult {
   perSecond: number
+  /** How long the run took, in ms: a blocking loop's longest frame gap is about all of it. */
+  runMs: number
   /** Longest gap between two frames, in ms; NaN when the tab was hidden during the run (no frames to measure). */
   gapMs: number
   /** How it yielded, when that is a choice (the non-blocking loop's macrotask primitive). */
@@ -97,6 +101,7 @@ export function setupLoops(root: HTMLElement): void {
       td.className = 'num'
       return td
     }
+    const length = cell('run')
     const work = cell('work')
     const gap = cell('gap')
     const barCell = document.createElement('td')
@@ -113,11 +118,12 @@ export function setupLoops(root: HTMLElement): void {
     // Never "0%" next to a bar that shows (1% at least).
     computed(() => (share.value < 0.005 ? 'under 1% of the fastest' : `${Math.round(share.value * 100)}% of the fastest`)).bind(said)
     barCell.append(track, said)
-    tr.append(name, work, gap, barCell)
+    tr.append(name, length, work, gap, barCell)
     // Run again, the row still shows the last run's figures until the new ones come: greyed and busy meanwhile.
     const again = computed(() => running.value === id)
     again.bind(tr, { class: 'rerun' })
     again.bind(tr, { attr: 'aria-busy' })
+    computed(() => seconds(result.value.runMs)).bind(length)
     computed(() => group(result.value.perSecond)).bind(work)
     computed(() => (Number.isNaN(result.value.gapMs) ? '—' : group(result.value.gapMs))).bind(gap)
     share.bind(bar, {
@@ -160,9 +166,9 @@ export function setupLoops(root: HTMLElement): void {
       const gapMs = Math.round(await readGapWindow())
       const perSecond = unitsPerSecond(measured)
       const yielded = id === 'nonblocking' ? strategy : undefined
-      results.value = { ...results.peek(), [id]: { perSecond, gapMs, via: yielded } }
+      results.value = { ...results.peek(), [id]: { perSecond, runMs: measured.ms, gapMs, via: yielded } }
       status.value =
-        `${name}: ${group(perSecond)} work units per second for ${(measured.ms / 1000).toFixed(1)} s; ` +
+        `${name}: ${group(perSecond)} work units per second for ${seconds(measured.ms)} s; ` +
         (Number.isNaN(gapMs) ? 'no frame gap: the tab was hidden during the run' : `longest frame gap ${group(gapMs)} ms`) +
         (yielded ? ` (one unit per ${yielded} turn).` : '.')
     } catch (error) {

@@ -4,7 +4,7 @@
  * appears: the loop itself (the page starts it after a short lead) plus the two frames the page waits to measure
  * the gap. The page's #frame-count must agree with our count.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { finishLoop, framesBetween, hideFor, num, openDemo, runLoop, startLoop } from './support.ts'
 
 /** "At most a few frames" over a stalled run: the page waits two frames after the loop before it reports. */
@@ -15,6 +15,16 @@ const stalling = [
   { name: 'Blocking loop', id: 'blocking' },
   { name: 'Microtask loop', id: 'microtask' },
 ]
+/** The row's run length (s, one decimal) is the run time asked for, and what the status line says of the run. */
+async function expectRunLength(page: Page, row: Locator, seconds: number): Promise<void> {
+  const shown = (await row.locator('[data-col="run"]').textContent())!
+  expect(shown, 'run length shown').toMatch(/^\d+\.\d$/)
+  // Each loop stops at its first check past the deadline: a little over the time asked for, never under it.
+  expect(Number(shown)).toBeGreaterThanOrEqual(seconds)
+  expect(Number(shown)).toBeLessThan(seconds + 0.5)
+  await expect(page.locator('#loop-status')).toContainText(` for ${shown} s; `)
+}
+
 const flowing = [
   { name: 'Non-blocking loop', id: 'nonblocking' },
   { name: 'Cooperative loop', id: 'cooperative' },
@@ -39,6 +49,7 @@ test.describe('the llama during the loops', () => {
       await expect(row.locator('[data-col="work"]')).toHaveText(/^[1-9][\d,]*$/)
       const gap = num(await row.locator('[data-col="gap"]').textContent())
       expect(gap, 'longest frame gap shown (ms)').toBeGreaterThanOrEqual(seconds * 1000 * 0.9)
+      await expectRunLength(page, row, seconds)
     })
   }
 
@@ -67,6 +78,7 @@ test.describe('the llama during the loops', () => {
       await expect(row.locator('[data-col="work"]')).toHaveText(/^[1-9][\d,]*$/)
       const gap = num(await row.locator('[data-col="gap"]').textContent())
       expect(gap, 'longest frame gap shown (ms)').toBeLessThan(seconds * 1000 * 0.5)
+      await expectRunLength(page, row, seconds)
     })
   }
 
