@@ -101,6 +101,37 @@ describe('Signal', () => {
       expect(writes.count).toBe(0)
     })
 
+    it('should make the node its text when a child element held the value (a server\'s link), not when comments split it', () => {
+      // A server's link or image inside the bound element: its text is the value, but the node is not that text.
+      for (const [html, value] of [
+        ['<a href="/u/1">Ada</a>', 'Ada'],
+        ['Ada <b>Lovelace</b>', 'Ada Lovelace'],
+        ['<img src="x.png">', ''],
+      ] as const) {
+        const el = document.createElement('p')
+        el.innerHTML = html
+        new Signal(value).bind(el)
+        flush()
+        expect(el.innerHTML).toBe(value)
+        expect(el.children).toHaveLength(0)
+      }
+      // Text nodes alone (split by comments, as a server renders adjacent texts) that read as the value: shown
+      // already, nothing is written.
+      for (const [html, value] of [
+        ['Ada', 'Ada'],
+        ['Ada <!-- -->Lovelace', 'Ada Lovelace'],
+        ['', ''],
+      ] as const) {
+        const el = document.createElement('p')
+        el.innerHTML = html
+        const writes = countWrites(el, 'textContent')
+        new Signal(value).bind(el)
+        flush()
+        expect(writes.count).toBe(0)
+        expect(el.innerHTML).toBe(html)
+      }
+    })
+
     it('should bind a computed, and render only when its value changed', () => {
       const el = document.createElement('p')
       const s = new Signal(1)

@@ -39,6 +39,13 @@ describe('text', () => {
     expect(m).toEqual(['childList::P', 'characterData::#text'])
   })
 
+  it('pitfall: bound text inside a child element (a server\'s link) is not "shown": 1 childList mutation, the link goes', () => {
+    let p!: HTMLElement
+    const m = hydrate('<p><a href="/u/1">Ada</a></p>', (r) => new Signal('Ada').bind((p = q(r, 'p'))))
+    expect(m).toEqual(['childList::P'])
+    expect(p.innerHTML).toBe('Ada')
+  })
+
   it("pitfall: '\\r\\n' in server text is parsed as '\\n', so the first render rewrites it (1 mutation)", () => {
     expect(hydrate('<p>a\r\nb</p>', (r) => new Signal('a\r\nb').bind(q(r, 'p')))).toEqual(['childList::P'])
   })
