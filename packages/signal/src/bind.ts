@@ -328,6 +328,8 @@ function urlOnly(value: unknown): unknown {
 
 /** @internal `Signal.prototype.bind`: validates everything first, so a bad call changes nothing. */
 export function bind(this: Source, node: Node, target?: BindTarget<any>): Binding {
+  // Taken off its signal (`nodes.forEach(s.bind)`): named here, not "reading '_flags' of undefined" further down.
+  if (!this) fail('needs its signal: s.bind(node)')
   if (typeof (node as Node | null)?.nodeType != 'number') fail('expected a DOM Node, got ' + kind(node))
   scriptless(node)
   let writer: Writer = writeText

@@ -640,6 +640,19 @@ describe('Signal', () => {
   })
 
   describe('.bind() errors', () => {
+    it('should name the mistake when bind is taken off its signal (nodes.forEach(s.bind)), and bind nothing', () => {
+      const s = new Signal('a')
+      const c = computed(() => s.value)
+      const el = document.createElement('p')
+      for (const { bind } of [s, c]) {
+        expect(() => bind(el)).toThrow(TypeError)
+        expect(() => bind(el)).toThrow(/^bind: needs its signal: s\.bind\(node\)$/)
+        expect(() => [el].forEach(bind as any)).toThrow(/^bind: needs its signal/)
+      }
+      flush()
+      expect(el.textContent).toBe('')
+    })
+
     it('should throw a TypeError for a non-Node', () => {
       const s = new Signal(0)
       expect(() => s.bind(5 as never)).toThrow(TypeError)
