@@ -83,9 +83,12 @@ const posters = {
 /** The fastest correct primitive on this host, chosen once at load. */
 export const strategy = (Object.keys(posters) as Strategy[]).find((s) => posters[s])!
 
-/** The post function of `name`; a TypeError naming the strategy when it is unknown or missing on this host. */
+/**
+ * The post function of `name`; a TypeError naming the strategy when it is unknown or missing on this host, or the type
+ * of one that is no string (`['setTimeout']` was taken as the key of the same name, and a queue's `strategy` was it).
+ */
 export const poster = (name: Strategy): ((fn: Fn) => void) =>
-  posters[name] || fail('strategy', name)
+  posters[typeof name == 'string' ? name : fail('strategy', typeof name)] || fail('strategy', name)
 
 /** Posts `fn` as a host task of its own with the detected strategy (no batching: `loop` and `yieldToMain`). */
-export const post = poster(strategy)
+export const post = posters[strategy] as (fn: Fn) => void

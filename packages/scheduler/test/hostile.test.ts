@@ -148,14 +148,17 @@ describe('probeTurnRate() durations', () => {
 })
 
 describe('bad options', () => {
-  it('should name the argument, the value and its type for a string, a symbol or a boxed number, never a TypeError of its own', async () => {
+  it('should name the argument, the value and its type for a string, a symbol or a boxed number (a strategy: its type), never a TypeError of its own', async () => {
     const { mod } = await load('setImmediate')
     expect(() => mod.createQueue({ budgetMs: '5' as never })).toThrow('bad budgetMs: 5 (string)')
     expect(() => mod.createQueue({ budgetMs: Symbol('x') as never })).toThrow('bad budgetMs: Symbol(x) (symbol)')
     expect(() => mod.loop(() => {}, { budgetMs: Object(5) })).toThrow('bad budgetMs: 5 (object)')
     expect(() => mod.probeTurnRate({ durationMs: '10' as never })).toThrow('bad durationMs: 10 (string)')
     expect(() => mod.monitor({ maxLagMs: Symbol() as never })).toThrow('bad maxLagMs: Symbol() (symbol)')
-    expect(() => mod.createQueue({ strategy: Symbol('s') as never })).toThrow('bad strategy: Symbol(s)')
+    // A strategy is a string: an array or a String object named the same was a key of that name, and was taken.
+    expect(() => mod.createQueue({ strategy: Symbol('s') as never })).toThrow('bad strategy: symbol')
+    expect(() => mod.createQueue({ strategy: ['setImmediate'] as never })).toThrow('bad strategy: object')
+    expect(() => mod.probeTurnRate({ strategy: Object('setImmediate') })).toThrow('bad strategy: object')
   })
 
   it('should accept budgetMs Infinity: a queue that never cuts a drain, a loop that never yields', async () => {
