@@ -691,7 +691,7 @@ function equal(s: ReactiveNode, old: unknown, value: unknown): boolean {
 
 /**
  * The signals written in the current batch that something reads, each with the value and version it had before:
- * flat triples, `snapped` entries long. A batch that puts a signal back (Object.is) is no change to what read it
+ * flat triples, `snapped` entries long. A batch that puts a signal back (Object.is, and its `equals` agrees) is no change to what read it
  * before: those links are brought to the new version at its end (see settle), so nothing runs for it (as in
  * @preact/signals-core and alien-signals). Sound for any pair recorded: a link at that version saw that value.
  * The array is kept from batch to batch (a push and a cut at every batch cost a 10,000-write batch 10x).
@@ -718,7 +718,9 @@ function unsnap(): void {
     const s = snaps[--snapped]
     snaps[snapped] = snaps[snapped + 1] = undefined
     s._flags &= ~SNAP
-    if (Object.is(s._value, old))
+    // Put back, unless its own `equals` tells even the same value apart: `equals: () => false` and an array edited in
+    // place, then written back (`s.value = s.peek()`), in a batch or an effect's first run, ran none of its readers.
+    if (Object.is(s._value, old) && !(s._flags & EQUALS && !equal(s, old, old)))
       for (let l = s._subs; l; l = l._nextSub) if (l._version === version) l._version = s._version
   }
 }
@@ -830,7 +832,13 @@ function runEffect(e: ReactiveNode): void {
 export function settle(): void {
   if (batchDepth) return
   // Also at the end of a batch run by an effect in the drain below: its records must not wait for the next one.
-  if (snapped) unsnap()
+  // An `equals` that throws there: the other entries, the effects and the renders are seen to, then it is thrown.
+  if (snapped)
+    try {
+      unsnap()
+    } catch (error) {
+      rethrowAfter(error, settle)
+    }
   if (runningEffects) return
   if (effectQueue._size) {
     // No check runs here: the path of a cut-off undo is finished before the effects' checks (see mend).
