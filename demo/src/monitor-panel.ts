@@ -70,13 +70,15 @@ export function setupMonitor(root: HTMLElement): void {
     const t = performance.now()
     // The figure that crossed its limit comes first, with the limit: "busy 4%" beside the 91% the panel showed a
     // few seconds later read as a contradiction (utilization is over 5 s, even just after the monitor started).
+    // "Pressure at": the figures when the alarm went off. The panel's lag max can end higher: the long frame that
+    // the block was, reported after it, adds its whole length (a 1 s block: 1,000 ms here, 1,016 there).
     const lag = `lag max ${group(Math.round(m.lag.max))} ms`
     const busy = `busy ${Math.round(m.utilization * 100)}%`
     const text =
       type === 'pressure'
         ? m.lag.max > options.maxLagMs
-          ? `pressure: ${lag} (limit ${options.maxLagMs}; relief at ${options.maxLagMs / 2} or less), ${busy}`
-          : `pressure: ${busy} (limit ${util(options.maxUtilization)}; relief at ${util(utilRelief)} or less), ${lag}`
+          ? `pressure at ${lag} (limit ${options.maxLagMs}; relief at ${options.maxLagMs / 2} or less), ${busy}`
+          : `pressure at ${busy} (limit ${util(options.maxUtilization)}; relief at ${util(utilRelief)} or less), ${lag}`
         : `relief after ${((t - pressureSince) / 1000).toFixed(1)} s${why}`
     if (type === 'pressure') pressureSince = t
     events.value = [...events.peek(), { t, type, text, clock: new Date().toLocaleTimeString('en-GB') }].slice(-EVENTS_KEPT)

@@ -154,6 +154,8 @@ test.describe('keyboard only: what held up', () => {
     await expect(skip).toBeFocused()
     expect((await skip.boundingBox())!.y, 'on screen once focused').toBeGreaterThanOrEqual(0)
     await page.keyboard.press('Enter')
+    // Focus moves to the section's heading (a screen reader reads on from there), not only the scroll.
+    await expect(page.getByRole('heading', { name: 'Five ways to loop' })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(page.getByLabel('Run time (seconds)')).toBeFocused()
   })
@@ -280,7 +282,7 @@ test.describe('screen reader: what held up', () => {
     expect((await ax(page, '#bench-results')).name).toBe('Million-update benchmark')
     const tree = await axTree(page)
     expect(tree.filter((n) => n.role === 'columnheader').map((n) => n.name)).toEqual([
-      'Loop', 'Work units per second', 'Longest frame gap in milliseconds', 'Relative speed',
+      'Loop', 'Run length in seconds', 'Work units per second', 'Longest frame gap in milliseconds', 'Relative speed',
       'Mode', 'ms', 'Writes/ms', 'DOM writes',
     ])
     expect(tree.filter((n) => n.role === 'rowheader').map((n) => n.name)).toEqual([
@@ -430,7 +432,7 @@ test.describe('fixed after the trial', () => {
       await expect(page.locator('#loop-status')).toHaveText(new RegExp(`^${name}: `), { timeout: 20_000 })
     }
     const cells = (await axTree(page)).filter((n) => n.role === 'cell')
-    expect(cells).toHaveLength(6)
+    expect(cells).toHaveLength(8) // two rows: run length, work, gap and bar
     expect(cells.filter((c) => !c.name.trim()).length, 'empty cells').toBe(0)
   })
 

@@ -3,7 +3,7 @@
  * screen-reader user). These are the problems it found, each failing on the code as it was before its fix.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { openDemo } from './support.ts'
+import { num, openDemo } from './support.ts'
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -11,7 +11,8 @@ async function runBoth(page: Page): Promise<number> {
   await page.evaluate(() => (document.getElementById('bench-status')!.textContent = ''))
   await page.getByRole('button', { name: 'Run both' }).click()
   await expect(page.locator('#bench-status')).toHaveText(/(Coalesced is .*|Too fast to compare: raise N)\.$/, { timeout: 60_000 })
-  const ms = parseFloat((await page.locator('#bench-results tr[data-mode="coalesced"] [data-col="ms"]').textContent())!)
+  // num(): the cell groups thousands ("1,046.2" after a slow first run), which parseFloat reads as 1.
+  const ms = num(await page.locator('#bench-results tr[data-mode="coalesced"] [data-col="ms"]').textContent())
   await page.waitForTimeout(500)
   return ms
 }

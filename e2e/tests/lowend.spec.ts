@@ -86,7 +86,7 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
       // The page was idle: nothing but its own set-up and the llama. Before the fix, a lag alarm named the set-up task
       // in which the monitor was created (80-150 ms at 4x), counted whole as a stall.
       // The lag an alarm named (the highest, if there were several).
-      const alarmLag = Math.max(0, ...shown.events.map((e) => Number(/ pressure: lag max ([\d,]+) ms/.exec(e)?.[1]?.replace(/,/g, '') ?? 0)))
+      const alarmLag = Math.max(0, ...shown.events.map((e) => Number(/ pressure at lag max ([\d,]+) ms/.exec(e)?.[1]?.replace(/,/g, '') ?? 0)))
       loads.push(`${shown.pressure}, ${shown.events.join(' / ') || 'no event'}; straddling the panel's first write: ${straddling.map((e) => `${e.type} ${Math.round(e.end - e.start)} ms`).join(', ') || 'none'}; our timers due after it late by <= ${Math.round(lateAfter)} ms`)
       await context.close()
       // The bug's mark: an alarm whose lag is the set-up task counted whole, while our own timers, due after the

@@ -18,7 +18,7 @@ test.describe('the event-loop monitor', () => {
     await expect(lagMax).toHaveText(/^\d{1,3}(,\d{3})+$/)
     await expect(page.locator('#mon-pressure')).toHaveText('under pressure')
     // The event names what crossed its limit first: here the lag.
-    await expect(page.locator('#mon-events li').first()).toContainText(/pressure: lag max \d{1,3}(,\d{3})* ms \(limit 100; relief at 50 or less\), busy \d+%/)
+    await expect(page.locator('#mon-events li').first()).toContainText(/pressure at lag max \d{1,3}(,\d{3})* ms \(limit 100; relief at 50 or less\), busy \d+%/)
     await expect(page.locator('#mon-lag-p99')).toHaveText(/^\d{1,3}(,\d{3})*$/)
     await expect(page.locator('#mon-long-tasks')).toHaveText(/^[1-9]\d{0,2}(,\d{3})*$/)
 
