@@ -19,14 +19,24 @@ async function runBoth(page: Page): Promise<number> {
 
 test.describe('the million-update benchmark, clicked again and again', () => {
   test('the first "Run both" on a fresh page times eddy as the next clicks do (it timed cold code: 3-10x slower)', async ({ page }) => {
-    await openDemo(page)
-    await page.getByRole('button', { name: 'Quick: 100,000' }).click()
-    const times: number[] = []
-    for (let i = 0; i < 4; i++) times.push(await runBoth(page))
-    const [first, ...later] = times
     // Before the fix: first 16-31 ms, the later ones 1.6-8.6 ms (3.4x their median at the least; ratio 21-66x on the
-    // first click, 106-444x after). After: first 1.1-1.7 ms, later 0.9-3.1 ms.
-    expect(first!, `coalesced ms per click: ${times.join(', ')}`).toBeLessThanOrEqual(3 * median(later))
+    // first click, 106-444x after). After: first 1.1-1.7 ms, later 0.9-3.1 ms. Times this short move with whatever
+    // else the 2 cores do (a fresh-clone CI once read 6.1 ms, then 2, 1.1, 1.6): a fresh page that misses is tried
+    // again, at most twice. Cold code misses on every one.
+    for (let attempt = 1; ; attempt++) {
+      // A new page each time: its own cold start (instrumented once).
+      const tab = attempt === 1 ? page : await page.context().newPage()
+      await openDemo(tab)
+      await tab.getByRole('button', { name: 'Quick: 100,000' }).click()
+      const times: number[] = []
+      for (let i = 0; i < 4; i++) times.push(await runBoth(tab))
+      if (tab !== page) await tab.close()
+      const [first, ...later] = times
+      test.info().annotations.push({ type: `attempt ${attempt}`, description: `coalesced ms per click: ${times.join(', ')}` })
+      if (first! > 3 * median(later) && attempt < 3) continue
+      expect(first!, `coalesced ms per click: ${times.join(', ')}`).toBeLessThanOrEqual(3 * median(later))
+      break
+    }
   })
 })
 
