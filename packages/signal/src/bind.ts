@@ -170,7 +170,8 @@ function writeText(this: Binding, node: Node, value: unknown): void {
   // Shown already only by an element with no element inside: one whose text came from a child element (a server's
   // `<a href="/u/1">Ada</a>` bound to 'Ada') kept it, and showed a link (or an image, for '') that a write away and
   // back took out. Text split by comments (a server's `Ada <!-- -->Lovelace`) still shows the value.
-  if (node.textContent != (value = text(value)) || (node as Element).firstElementChild) node.textContent = value as string
+  if (node.textContent != (value = text(value)) || (node as Element).firstElementChild)
+    node.textContent = value as string
 }
 
 function writeProperty(this: Binding, node: any, value: unknown): void {

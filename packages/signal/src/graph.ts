@@ -691,9 +691,10 @@ function equal(s: ReactiveNode, old: unknown, value: unknown): boolean {
 
 /**
  * The signals written in the current batch that something reads, each with the value and version it had before:
- * flat triples, `snapped` entries long. A batch that puts a signal back (Object.is, and its `equals` agrees) is no change to what read it
- * before: those links are brought to the new version at its end (see settle), so nothing runs for it (as in
- * @preact/signals-core and alien-signals). Sound for any pair recorded: a link at that version saw that value.
+ * flat triples, `snapped` entries long. A batch that puts a signal back (Object.is, and its `equals` agrees) is no
+ * change to what read it before: those links are brought to the new version at its end (see settle), so nothing runs
+ * for it (as in @preact/signals-core and alien-signals). Sound for any pair recorded: a link at that version saw that
+ * value.
  * The array is kept from batch to batch (a push and a cut at every batch cost a 10,000-write batch 10x).
  */
 const snaps: any[] = []
