@@ -31,6 +31,7 @@ test.describe('scheduler benchmark', () => {
   })
 
   test('the queue keeps at least half the throughput of a hand-written dispatcher at every batch size', () => {
+    expect(results().queue.map((q) => q.perTurn)).toEqual([1, 10, 100, 1000])
     for (const q of results().queue) expect(q.ratio, `${q.perTurn} per turn`).toBeGreaterThanOrEqual(0.5)
   })
 

@@ -202,7 +202,9 @@ test.describe('the five loops on a throttled phone', () => {
     }
     const coop = perSecond.cooperative! / perSecond.blocking!
     test.info().annotations.push({ type: `${rate}x`, description: `${report.join('; ')}; cooperative/blocking ${coop.toFixed(3)}` })
-    expect(coop).toBeGreaterThan(0)
+    // The page's point, on a slow phone too: the cooperative loop is smooth and still does many times the work of
+    // one unit per turn (its `> 0` followed from the rows' own checks, and checked nothing).
+    expect(perSecond.cooperative!, 'cooperative units/s against non-blocking').toBeGreaterThan(5 * perSecond.nonblocking!)
   })
 
   test(`at ${rate}x: a tap on "Click probe" during "Cooperative loop" is handled while it runs; during "Blocking loop" only after`, async ({ page }) => {
