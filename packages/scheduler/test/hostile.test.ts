@@ -175,6 +175,32 @@ describe('bad options', () => {
   })
 })
 
+describe('a host with no macrotask primitive (an audio worklet: no timers, no channels)', () => {
+  it('should import, say so in strategy, run microtasks, and fail each call that needs a macrotask with a TypeError', async () => {
+    for (const name of ['scheduler', 'setImmediate', 'MessageChannel', 'window', 'setTimeout']) vi.stubGlobal(name, undefined)
+    vi.resetModules()
+    let mod: typeof import('@eddy/scheduler')
+    try {
+      mod = await import('@eddy/scheduler')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(mod.strategy).toBeUndefined()
+    let ran = false
+    mod.microtask(() => (ran = true))
+    await Promise.resolve()
+    expect(ran).toBe(true)
+    expect(() => mod.macrotask(() => {})).toThrow(TypeError)
+    expect(() => mod.monitor()).toThrow(TypeError)
+    expect(() => mod.createQueue()).toThrow('bad strategy: undefined')
+    expect(() => mod.probeTurnRate()).toThrow('bad strategy: undefined')
+    await expect(mod.yieldToMain()).rejects.toThrow(TypeError)
+    // A loop that ends within its first slice needs no macrotask; one that has to yield rejects its done.
+    await expect(mod.loop(() => false).done).resolves.toBe(1)
+    await expect(mod.loop(() => {}, { budgetMs: 0 }).done).rejects.toThrow(TypeError)
+  })
+})
+
 describe('loop() hostile steps', () => {
   it('should keep stop() idempotent, ignore it after done, and reject done for a step that throws after stop()', async () => {
     const { mod } = await load('setImmediate')

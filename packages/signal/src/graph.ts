@@ -721,7 +721,9 @@ function unsnap(): void {
     s._flags &= ~SNAP
     // Put back, unless its own `equals` tells even the same value apart: `equals: () => false` and an array edited in
     // place, then written back (`s.value = s.peek()`), in a batch or an effect's first run, ran none of its readers.
-    if (Object.is(s._value, old) && !(s._flags & EQUALS && !equal(s, old, old)))
+    // Asked first: an `equals` that writes `s` moves it on, and its readers must then run (compared first, the write
+    // was lost: their links were moved up to it as if they had seen it).
+    if (!(s._flags & EQUALS && !equal(s, old, old)) && Object.is(s._value, old))
       for (let l = s._subs; l; l = l._nextSub) if (l._version === version) l._version = s._version
   }
 }

@@ -202,6 +202,33 @@ describe('batch revert', () => {
     expect([total.value, seen.at(-1), heard.at(-1)]).toEqual([2, 2, 2])
   })
 
+  it('equals that writes its own signal when the batch ends (comparing the value with itself): the write is not lost', () => {
+    let armed = false
+    const s: Signal<number> = new Signal(0, {
+      equals: (a, b) => {
+        if (armed && a === b) {
+          armed = false
+          s.value = 7
+        }
+        return a === b
+      },
+    })
+    const seen: number[] = []
+    effect(() => void seen.push(s.value))
+    // Batched inside an effect's run, as a store's action called from an effect is: the drain runs the reader after.
+    const go = new Signal(false)
+    effect(() => {
+      if (go.value)
+        batch(() => {
+          s.value = 1
+          armed = true
+          s.value = 0
+        })
+    })
+    go.value = true
+    expect([s.peek(), seen]).toEqual([7, [0, 7]])
+  })
+
   it('equals that throws when the batch ends (comparing the value with itself): the other effects run, then the batch throws it', () => {
     let armed = false
     const s = new Signal(1, {
