@@ -81,15 +81,16 @@ test.describe('the event-loop monitor, with the tab behind another', () => {
       type: 'behind another tab',
       description: `timer late by <= ${Math.round(late)} ms; long frames ${loaf.map((f) => `${Math.round(f.duration)} (blocking ${Math.round(f.blocking)})`).join(', ')}; panel: lag max ${lag} ms, long frames ${longBefore} -> ${longAfter}`,
     })
-    // The premise: the main thread was never blocked (timers ran on time), and the frames were throttled (long frames
-    // with no long task in them).
-    // (Under 400: a loaded machine alone made it tens to a few hundred ms; a throttled frame read as lag is ~1,000.)
-    expect(late, 'ms our 50 ms timer was late at worst').toBeLessThan(400)
-    expect(loaf.filter((f) => f.duration > 500 && f.blocking === 0).length, 'throttled frames').toBeGreaterThan(0)
-    // What the panel showed: the lag a timer saw, not a second per throttled frame (~1,015 ms before the fix). The
+    // The premise: the frames were throttled (long frames with no long task in them: ~1,000 ms each), and the main
+    // thread was never blocked (timers ran on time). Both are measured here, and the bounds are fractions of the
+    // throttled frame's own length: a loaded machine alone made our timer tens to a few hundred ms late.
+    const throttled = Math.max(0, ...loaf.filter((f) => f.blocking === 0).map((f) => f.duration))
+    expect(throttled, 'the longest frame that nothing blocked (ms)').toBeGreaterThan(10 * 50)
+    expect(late, `ms our 50 ms timer was late at worst, against a throttled frame of ${Math.round(throttled)}`).toBeLessThan(0.4 * throttled)
+    // What the panel showed: the lag a timer saw, not a whole throttled frame (~1,015 ms before the fix). The
     // panel's 5 s window can hold a spike from before our timer chain started (a review read 2.09x its worst lag
     // under load), hence the floor well below a throttled frame.
-    expect(lag, `lag max shown, against our timer's worst lag (${Math.round(late)} ms)`).toBeLessThan(Math.max(2 * late, 400))
+    expect(lag, `lag max shown, against our timer's worst lag (${Math.round(late)} ms)`).toBeLessThan(Math.max(2 * late, 0.4 * throttled))
     // Frames that something did block (the machine's other processes) count, rightly; the throttled ones must not.
     const blocked = loaf.filter((f) => f.blocking > 0).length
     expect(longAfter - longBefore, `long frames counted (${blocked} of the frames seen were blocked)`).toBeLessThanOrEqual(1 + blocked)
