@@ -43,10 +43,16 @@ declare function tick(n: number): void
 declare function log(...values: unknown[]): void
 declare function expect(value: unknown): { toBe(expected: unknown): void }
 declare const bio: S<string>
+// As @types/trusted-types declares them: a TrustedHTML is a class with a private brand and no members.
+declare class TrustedHTML { private brand: true }
 declare const trustedTypes: {
-  createPolicy(name: string, rules: { createHTML(html: string): string }): { createHTML(html: string): { toJSON(): string } }
+  createPolicy(name: string, rules: { createHTML(html: string): string }): { createHTML(html: string): TrustedHTML }
 }`,
-    modules: `declare module 'dompurify' { const DOMPurify: { sanitize(html: string): string }; export default DOMPurify }`,
+    modules: `declare module 'dompurify' {
+  class TrustedHTML { private brand: true }
+  const DOMPurify: { sanitize(html: string): string; sanitize(html: string, config: { RETURN_TRUSTED_TYPE: true }): TrustedHTML }
+  export default DOMPurify
+}`,
   },
   'packages/scheduler/README.md': {
     uses: { '@eddy/scheduler': schedulerNames },

@@ -80,7 +80,10 @@ const posters = {
   setTimeout,
 } as Record<Strategy, ((fn: Fn) => unknown) | false | undefined>
 
-/** The fastest correct primitive on this host, chosen once at load. */
+/**
+ * The fastest correct primitive on this host, chosen once at load. Typed as always one: it is `undefined` only on a
+ * host with no primitive at all (an audio worklet), where every call that needs a macrotask throws anyway.
+ */
 export const strategy = (Object.keys(posters) as Strategy[]).find((s) => posters[s])!
 
 /**

@@ -18,11 +18,14 @@ export type BindTarget<T> =
   /**
    * Two-way: the DOM event writes the element's value (checked for a checkbox) back into the signal. Only for the
    * types it is written back as: a number stays a number, anything else is the field's text (a `Signal<number | null>`
-   * holding null would get strings). Generic code gets it through `Signal`'s first `bind` overload.
+   * holding null would get strings). A `Signal<string | null>` (an optional text field) gets text, and shows null as
+   * an empty field. Generic code gets it through `Signal`'s first `bind` overload.
    */
   | ([T] extends [string | number | boolean | readonly string[]]
       ? ModelTarget
-      : Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }>)
+      : [T] extends [string | null | undefined]
+        ? [Extract<T, string>] extends [never] ? Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }> : ModelTarget
+        : Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }>)
 
 /**
  * What `.bind()` takes: the DOM's `Node`; where there is no DOM lib (Node, a worker), anything with a numeric
@@ -41,9 +44,10 @@ export type ReadonlyBindTarget<T> =
 
 /**
  * A TrustedHTML (Trusted Types: what a policy's `createHTML`, or DOMPurify with `RETURN_TRUSTED_TYPE`, returns), written
- * to `innerHTML` as it is. Declared by its shape: TypeScript's DOM lib has no Trusted Types.
+ * to `innerHTML` as it is. Typed as any object: TypeScript's DOM lib has no Trusted Types, and `@types/trusted-types`
+ * declares TrustedHTML with a private brand and no members, so no shape would accept it.
  */
-export type TrustedHtml = { toJSON(): string }
+export type TrustedHtml = object
 
 /** An optional `format`: `undefined` is taken as none (so optional props can be passed on as they are). */
 type Format<T> = ((value: T) => unknown) | undefined

@@ -366,6 +366,26 @@ describe('Signal', () => {
       expect(input.value).toBe('set')
     })
 
+    it('should bind an optional text field (a Signal<string | null>): null shows as empty, text is written back', () => {
+      const input = document.createElement('input')
+      input.value = 'stale'
+      const s = new Signal<string | null>(null)
+      s.bind(input, { model: 'input' })
+      flush()
+      expect(input.value).toBe('')
+      input.value = 'typed'
+      input.dispatchEvent(new Event('input'))
+      expect(s.value).toBe('typed')
+      input.value = ''
+      input.dispatchEvent(new Event('input'))
+      expect(s.value).toBe('')
+      s.value = null
+      s.value = 'x'
+      s.value = null
+      flush()
+      expect(input.value).toBe('')
+    })
+
     it('should keep a number signal a number', () => {
       const input = document.createElement('input')
       input.type = 'number'

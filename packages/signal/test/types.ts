@@ -68,6 +68,12 @@ export const generic = <T extends string>(field: Signal<T>) => field.bind(input,
 new Signal<unknown>('').bind(input, { model: 'input' })
 // @ts-expect-error null is no number: the field's text would be written back
 new Signal<number | null>(null).bind(input, { model: 'input' })
+// An optional text field: text is written back, and null or undefined shows as an empty field.
+new Signal<string | null>(null).bind(input, { model: 'input' })
+new Signal<string | undefined>(undefined).bind(input, { model: 'change' })
+export const optional = (field: Signal<string | null>) => field.bind(input, { model: 'input' })
+// @ts-expect-error nothing but null: the field's text would be written back
+new Signal(null).bind(input, { model: 'input' })
 // @ts-expect-error a Date would get the field's text
 new Signal(new Date()).bind(input, { model: 'input' })
 // @ts-expect-error format gets the signal's type
