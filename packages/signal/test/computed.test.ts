@@ -21,6 +21,24 @@ const attempt = (f: () => unknown): unknown => {
 const got = (c: { value: unknown }): unknown => attempt(() => c.value)
 
 describe('computed', () => {
+  it('should take the same error object thrown again for no change (README: equality is Object.is, errors too)', () => {
+    // Found by a differential fuzzer against Preact, which runs the readers again on every error.
+    const a = new Signal(0)
+    const bad = computed(() => { throw new Error('x') })
+    const c = computed(() => (a.value, bad.value))
+    const seen: unknown[] = []
+    effect(() => { try { c.value } catch (e) { seen.push(e) } })
+    a.value = 1
+    expect(seen).toHaveLength(1)
+    // A new error object is a change.
+    const b = new Signal(0)
+    const fresh = computed(() => { throw new Error(`b ${b.value}`) })
+    const runs: string[] = []
+    effect(() => { try { fresh.value } catch (e) { runs.push((e as Error).message) } })
+    b.value = 1
+    expect(runs).toEqual(['b 0', 'b 1'])
+  })
+
   it('should be lazy and cached', () => {
     const s = new Signal(1)
     const fn = vi.fn(() => s.value * 2)
