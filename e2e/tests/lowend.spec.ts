@@ -64,7 +64,7 @@ async function recordLongFrames(page: Page): Promise<void> {
 
 test.describe('the event-loop monitor on a throttled phone, idle', () => {
   test(`at 4x, a first visit's own start-up raises no lag alarm ("the one-off cost ... does not open the chart with a spike and a pressure alarm", main.ts)`, async ({ browser }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const loads: string[] = []
     let alarms = 0
     // Each load is a first visit: a fresh context (no HTTP or code cache), as a phone opening the link. At 6x the
@@ -91,12 +91,14 @@ test.describe('the event-loop monitor on a throttled phone, idle', () => {
       await context.close()
       // The bug's mark: an alarm whose lag is the set-up task counted whole, while our own timers, due after the
       // panel's first write, waited only for the rest of that task (idle visits: 50-56 ms late), so the lag named
-      // is well over their lateness. An alarm that our timers agree with (within 30 ms) is a stall after the set-up
-      // that the monitor was right about: another process pinning a core made one of 107 ms at 4x, and a fresh-clone
-      // CI run read lags of 101, 111 and 113 ms with our timers 103, 98 and 117 ms late. Such a visit is repeated,
-      // three times at most, for a visit that tests the start-up; the bug showed on 4 visits of 5.
-      const stall = alarmLag > 0 && alarmLag <= lateAfter + 30
-      if (stall && repeats < 3) (repeats++), i--
+      // is well over their lateness. An alarm that our timers agree with (within 30 ms, or 1.5x their lateness: the
+      // monitor's samples and our 20 ms chain fall at different points of a long stall) is a stall after the set-up
+      // that the monitor was right about: another process pinning a core made one of 107 ms at 4x, a fresh-clone
+      // CI run read lags of 101, 111 and 113 ms with our timers 103, 98 and 117 ms late, and three processes pinning
+      // the 2 cores made 150 ms against 107. Such a visit is repeated, five times at most, for a visit that tests the
+      // start-up (under that load 4 visits of 6 alarmed so); the bug showed on 4 visits of 5.
+      const stall = alarmLag > 0 && alarmLag <= Math.max(lateAfter + 30, 1.5 * lateAfter)
+      if (stall && repeats < 5) (repeats++), i--
       else if (alarmLag > 0 && !stall) alarms++
     }
     test.info().annotations.push({ type: `4x, 3 s after the panel started, ${LOADS} first visits`, description: loads.join(' | ') })
@@ -442,17 +444,21 @@ test.describe('loop() and createQueue() under CPU throttling', () => {
     for (const rate of RATES) {
       const cdp = await throttle(page, rate)
       await page.goto('/__lowend/blank.html')
-      // Three rounds; the median of each figure (one worst delay is one sample of a noisy 2-core machine).
-      const rounds = [await probeScheduler(page), await probeScheduler(page), await probeScheduler(page)]
-      const med = (f: (r: ProbeResult) => number) => rounds.map(f).sort((a, b) => a - b)[1]!
+      // Five rounds; the median of each figure (one worst delay is one sample of a noisy 2-core machine: at 6x one
+      // round read 36.5 ms beside loop() against 8.8 idle, and with three rounds, two such rounds on a loaded machine
+      // made a median of +21 ms, where the others read +4 to +11).
+      const rounds: ProbeResult[] = []
+      for (let i = 0; i < 5; i++) rounds.push(await probeScheduler(page))
+      const med = (f: (r: ProbeResult) => number) => rounds.map(f).sort((a, b) => a - b)[2]!
       const extra = med((r) => r.loopWorst - r.idleWorst)
       rows.push(`${rate}x: idle worst ${rounds.map((r) => r.idleWorst.toFixed(1)).join('/')} ms, beside loop() ${rounds.map((r) => r.loopWorst.toFixed(1)).join('/')} ms (${med((r) => r.loopSteps)} steps); queue median slice ${med((r) => r.queueP50Slice).toFixed(1)} ms, max ${med((r) => r.queueMaxSlice).toFixed(1)} ms`)
       await cdp.detach()
+      // Each rate's figures go out before its checks, so a failure shows them.
+      test.info().annotations.push({ type: `a blank page at ${rate}x`, description: rows.at(-1)! })
       // README (scheduler): "timers wait at most about a budget more than on an idle page (the target is budgetMs + 10 ms)".
-      expect(extra, `${rate}x: extra worst delay beside loop() (median of 3)`).toBeLessThanOrEqual(5 + 10)
+      expect(extra, `${rate}x: extra worst delay beside loop() (median of 5)`).toBeLessThanOrEqual(5 + 10)
       // The queue's median slice is its budget: throttled callbacks are slower, and it reads the clock often enough.
       expect(med((r) => r.queueP50Slice), `${rate}x: median queue slice`).toBeLessThanOrEqual(5 * 2)
     }
-    test.info().annotations.push({ type: 'a blank page', description: rows.join('; ') })
   })
 })
