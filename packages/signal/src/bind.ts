@@ -24,8 +24,11 @@ export type BindTarget<T> =
   | ([T] extends [string | number | boolean | readonly string[]]
       ? ModelTarget
       : [T] extends [string | null | undefined]
-        ? [Extract<T, string>] extends [never] ? Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }> : ModelTarget
-        : Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }>)
+        ? [Extract<T, string>] extends [never] ? NoModel : ModelTarget
+        : NoModel)
+
+/** What `{ model }` reads as on a signal of another type: the type error names the types it takes. */
+type NoModel = Only<{ model: 'needs a Signal<string | number | boolean | string[]>' }>
 
 /**
  * What `.bind()` takes: the DOM's `Node`; where there is no DOM lib (Node, a worker), anything with a numeric
