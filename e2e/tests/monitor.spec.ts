@@ -30,7 +30,8 @@ test.describe('the event-loop monitor', () => {
       .poll(() => lagMax.textContent().then(num), { message: 'lag max back under 500 ms', timeout: 30_000 })
       .toBeLessThan(500)
     test.info().annotations.push({ type: 'lag max (ms)', description: `spike ${spike}, then ${await lagMax.textContent()}` })
-    expect(idle, 'frames in the second before the run').toBeGreaterThan(0)
+    // The premise: frames were flowing before the run (a sixth of 60 Hz), or a third of them would prove nothing.
+    expect(idle, 'frames in the second before the run').toBeGreaterThanOrEqual(10)
     await expect
       .poll(() => page.locator('#mon-fps').textContent().then(num), { message: `monitor fps, against ${idle} frames in the idle second before the run`, timeout: 15_000 })
       .toBeGreaterThanOrEqual(idle / 3)

@@ -47,10 +47,11 @@ export type ReadonlyBindTarget<T> =
 
 /**
  * A TrustedHTML (Trusted Types: what a policy's `createHTML`, or DOMPurify with `RETURN_TRUSTED_TYPE`, returns), written
- * to `innerHTML` as it is. Typed as any object: TypeScript's DOM lib has no Trusted Types, and `@types/trusted-types`
- * declares TrustedHTML with a private brand and no members, so no shape would accept it.
+ * to `innerHTML` as it is. TypeScript's DOM lib has no Trusted Types, and `@types/trusted-types` declares TrustedHTML
+ * with a private brand and no members, so this is any object but what would be written as "[object ...]": a Promise
+ * (an async sanitizer), a node (DOMPurify's `RETURN_DOM`), a function (`createHTML` not called).
  */
-export type TrustedHtml = object
+export type TrustedHtml = object & { then?: never; nodeType?: never; call?: never }
 
 /** An optional `format`: `undefined` is taken as none (so optional props can be passed on as they are). */
 type Format<T> = ((value: T) => unknown) | undefined

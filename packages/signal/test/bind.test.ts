@@ -379,8 +379,9 @@ describe('Signal', () => {
       input.value = ''
       input.dispatchEvent(new Event('input'))
       expect(s.value).toBe('')
-      s.value = null
-      s.value = 'x'
+      s.value = 'set'
+      flush()
+      expect(input.value).toBe('set')
       s.value = null
       flush()
       expect(input.value).toBe('')

@@ -50,6 +50,16 @@ count.bind(el, { attr: 'aria-valuenow' })
 count.bind(el, { class: 'active' })
 count.bind(el, { style: 'width', format: (v) => `${v.toFixed(1)}px` })
 name.bind(el, { html: true, sanitize: (html) => html })
+// A TrustedHTML as @types/trusted-types declares it: a class with a private brand and no members.
+declare class TrustedHTML { private brand: true }
+declare const createHTML: (html: string) => TrustedHTML
+name.bind(el, { html: true, sanitize: (html) => createHTML(html) })
+// @ts-expect-error an async sanitizer: a Promise would be written as "[object Promise]"
+name.bind(el, { html: true, sanitize: async (html) => html })
+// @ts-expect-error a node (DOMPurify's RETURN_DOM) would be written as "[object HTMLBodyElement]"
+name.bind(el, { html: true, sanitize: () => document.body })
+// @ts-expect-error the policy's function, not what it returns
+name.bind(el, { html: true, sanitize: () => createHTML })
 name.bind(input, { model: 'input' })
 doubled.bind(el, { attr: 'data-doubled' })
 // @ts-expect-error html needs a sanitizer
