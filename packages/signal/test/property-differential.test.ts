@@ -9,9 +9,11 @@
 // - against an oracle that recomputes every computed from scratch from what the signals hold, with everything in:
 //   also effects that write signals (their own sources too) or dispose others, nested effects disposed by the outer
 //   one's cleanup, cleanups that throw, -0 and NaN, signals with `equals`. Every read (by a step, even mid-batch, an
-//   effect or a subscriber) must be the oracle's, and so must every node after each step; after each step every live
-//   effect and subscriber must have seen the current values (none missed a run); only what the program throws is
-//   thrown.
+//   effect or a subscriber) must be the oracle's, and so must every node after each step; after each step every
+//   signal must hold what the program's writes left in it by eddy's write rule (its `equals(previous, next)`, else
+//   Object.is: an equal write keeps the value held), modelled apart from eddy at every write (by a step, in a batch,
+//   by an effect), and every live effect and subscriber must have seen the current values (none missed a run); only
+//   what the program throws is thrown.
 // In both, nothing disposed runs again, and nothing is left subscribed once every effect is disposed.
 // Computeds that read a node untracked (peek or untracked()), and those above them, may lag the oracle: their values
 // are compared with Preact only.
@@ -72,6 +74,8 @@ const equalities: (((a: unknown, b: unknown) => boolean) | undefined)[] = [
   (a, b) => typeof a === typeof b,
   (a, b) => a == b,
 ]
+/** The `equalities`, as violations name them. */
+const equalityNames = ['none (Object.is)', 'same shown value', '() => false', 'same typeof', '==']
 
 const kinds = ['pass', 'cond', 'combine', 'throw', 'catch', 'arr', 'typeof', 'untracked', 'peek'] as const
 
@@ -125,6 +129,19 @@ function evaluate(
   }
 }
 
+/** The nodes a computed of `spec` reads tracked (see `evaluate`): `b` of 'untracked' and 'peek' is read aside. */
+function trackedSources(spec: ComputedSpec): number[] {
+  switch (spec.kind) {
+    case 'cond':
+      return [spec.a, spec.b, spec.c]
+    case 'combine':
+    case 'arr':
+      return [spec.a, spec.b]
+    default:
+      return [spec.a]
+  }
+}
+
 interface EffectSpec {
   /** Nodes it reads, tracked, in order. */
   reads: number[]
@@ -136,7 +153,7 @@ interface EffectSpec {
   nested?: number
   /** Disposes that nested effect in its cleanup (mode oracle). */
   nestedDispose?: boolean
-  /** Disposes itself from some of its runs (from its second one on). */
+  /** Disposes itself from some of its runs (those after `effect()` has returned). */
   selfDispose?: boolean
   /** Throws (after its reads) from some of its runs, from its second one on unless `throwsFirst`. */
   throws?: boolean
@@ -174,7 +191,13 @@ interface Program {
 /** The raw program: indices are any naturals, fitted by `normalize` (a map shrinks better than an `fc.chain`). */
 function rawArb(mode: Mode) {
   const oracle = mode === 'oracle'
-  const value = fc.constantFrom(...(oracle ? all : shared))
+  // Against the oracle, 0, -0 and NaN more often: a write of one over another is where Object.is is not `===`.
+  const value = oracle
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...all) }, fc.constantFrom(0, -0, Number.NaN))
+    : fc.constantFrom(...shared)
+  // Effect options only the oracle mode uses (see normalize): constant against Preact.
+  const flag = oracle ? fc.boolean() : fc.constant(false)
+  const option = (freq: number) => (oracle ? fc.option(fc.nat(), { freq }) : fc.constant<number | null>(null))
   const write = fc.record({ t: fc.constant('write' as const), s: fc.nat(), v: value })
   const read = fc.record({ t: fc.constant('read' as const), i: fc.nat() })
   const batched = fc.record({
@@ -205,15 +228,15 @@ function rawArb(mode: Mode) {
         cond: fc.boolean(),
         cleanup: fc.boolean(),
         nested: fc.option(fc.nat(), { freq: 3 }),
-        nestedDispose: fc.boolean(),
+        nestedDispose: flag,
         selfDispose: fc.boolean(),
         throws: fc.boolean(),
         throwsFirst: fc.boolean(),
-        cleanupThrows: fc.boolean(),
-        write: fc.option(fc.nat(), { freq: 2 }),
-        batchWrite: fc.boolean(),
-        disposeOther: fc.option(fc.nat(), { freq: 4 }),
-        clamp: fc.option(fc.nat(), { freq: 3 }),
+        cleanupThrows: flag,
+        write: option(2),
+        batchWrite: flag,
+        disposeOther: option(4),
+        clamp: option(3),
       }),
       { maxLength: 5 },
     ),
@@ -379,12 +402,23 @@ function runProgram(lib: Lib, prog: Program, options: { freshErrors: boolean; ch
       ),
     )
   })
-  // Nodes that may lag the oracle: computeds that read something untracked, and those that read them.
+  // Nodes that may lag the oracle: computeds that read something untracked, and those that read them (tracked).
   const lagging = new Set<number>()
   prog.computeds.forEach((spec, k) => {
-    if (spec.kind === 'untracked' || spec.kind === 'peek' || [spec.a, spec.b, spec.c].some((i) => lagging.has(i)))
+    if (spec.kind === 'untracked' || spec.kind === 'peek' || trackedSources(spec).some((i) => lagging.has(i)))
       lagging.add(prog.signals.length + k)
   })
+  // What each signal must hold (checked after each step), modelled apart from eddy: a write of a value its `equals`
+  // (else Object.is) finds equal to the one held keeps that one, any other replaces it. Nothing else moves a value:
+  // a batch that ends on the value it began with runs none of its readers, but holds what its last write left. Updated
+  // before the library's write: a write outside a batch runs effects at once, and what they write comes after it.
+  const shadow = [...prog.signals]
+  const assign = (s: number, v: unknown): void => {
+    const equals = equalities[prog.equals[s]!]
+    const held = shadow[s]
+    if (!(equals ? equals(held, v) : Object.is(held, v))) shadow[s] = v
+    signals[s]!.value = v
+  }
 
   const shown = (get: () => unknown): string => {
     try {
@@ -445,15 +479,14 @@ function runProgram(lib: Lib, prog: Program, options: { freshErrors: boolean; ch
       note(w, `run${run} [${values}]`)
       const digest = hash(values)
       if (spec.clamp !== undefined) {
-        const s = signals[spec.clamp]!
-        const v = s.value
-        if (typeof v !== 'number' || Number.isNaN(v)) s.value = 1
+        const v = signals[spec.clamp]!.value
+        if (typeof v !== 'number' || Number.isNaN(v)) assign(spec.clamp, 1)
       }
       if (spec.write !== undefined) {
-        const target = signals[spec.write]!
+        const target = spec.write
         const v = prog.writeValues[digest % prog.writeValues.length]
-        if (spec.batchWrite) lib.batch(() => void (target.value = v))
-        else target.value = v
+        if (spec.batchWrite) lib.batch(() => assign(target, v))
+        else assign(target, v)
       }
       let inner: Watcher | undefined
       if (spec.nested !== undefined) {
@@ -469,7 +502,7 @@ function runProgram(lib: Lib, prog: Program, options: { freshErrors: boolean; ch
           kill(other)
         }
       }
-      // `w.stop` is set from its second run on.
+      // `w.stop` is set once `effect()` has returned (not in a run before that: the first, or one it triggered).
       if (spec.selfDispose && w.stop && digest % 3 === 0) {
         note(w, 'self-dispose')
         kill(w)
@@ -507,10 +540,10 @@ function runProgram(lib: Lib, prog: Program, options: { freshErrors: boolean; ch
   const apply = (op: Op, out: string[]): void => {
     switch (op.t) {
       case 'write':
-        signals[op.s]!.value = op.v
+        assign(op.s, op.v)
         break
       case 'untrackedWrite':
-        lib.untracked(() => void (signals[op.s]!.value = op.v))
+        lib.untracked(() => assign(op.s, op.v))
         break
       case 'read':
       case 'peek': {
@@ -550,6 +583,15 @@ function runProgram(lib: Lib, prog: Program, options: { freshErrors: boolean; ch
     const values = nodes.map((node) => shown(() => node.peek()))
     steps.push({ out, errors, nodes: values })
     if (!checked) continue
+    // Every signal holds what its writes left in it (compared by Object.is: -0 is not 0, NaN is NaN).
+    signals.forEach((s, i) => {
+      const held = s.peek()
+      if (!Object.is(held, shadow[i]))
+        violations.push(
+          `after step ${step}: signal ${i} (equals: ${equalityNames[prog.equals[i]!]}) holds ${show(held)}, ` +
+            `its writes leave ${show(shadow[i])}`,
+        )
+    })
     const want = oracle()
     values.forEach((v, i) => {
       if (!lagging.has(i) && v !== want[i]) violations.push(`after step ${step}: node ${i} is ${v}, oracle ${want[i]}`)
