@@ -352,14 +352,19 @@ describe('Signal', () => {
   })
 
   describe('.bind() model', () => {
+    /** What typing `text` into a field does: its value, then an 'input' event. */
+    const typeInto = (field: HTMLInputElement | HTMLTextAreaElement, text: string) => {
+      field.value = text
+      field.dispatchEvent(new Event('input'))
+    }
+
     it('should bind a text input two-way on input events', () => {
       const input = document.createElement('input')
       const s = new Signal('a')
       s.bind(input, { model: 'input' })
       flush()
       expect(input.value).toBe('a')
-      input.value = 'typed'
-      input.dispatchEvent(new Event('input'))
+      typeInto(input, 'typed')
       expect(s.value).toBe('typed')
       s.value = 'set'
       flush()
@@ -373,11 +378,9 @@ describe('Signal', () => {
       s.bind(input, { model: 'input' })
       flush()
       expect(input.value).toBe('')
-      input.value = 'typed'
-      input.dispatchEvent(new Event('input'))
+      typeInto(input, 'typed')
       expect(s.value).toBe('typed')
-      input.value = ''
-      input.dispatchEvent(new Event('input'))
+      typeInto(input, '')
       expect(s.value).toBe('')
       s.value = 'set'
       flush()
@@ -407,8 +410,7 @@ describe('Signal', () => {
       flush()
       expect(area.value).toBe('x')
       expect(select.value).toBe('b')
-      area.value = 'y'
-      area.dispatchEvent(new Event('input'))
+      typeInto(area, 'y')
       select.value = 'c'
       select.dispatchEvent(new Event('change'))
       expect(text.value).toBe('y')
@@ -478,8 +480,7 @@ describe('Signal', () => {
       flush()
       const writes = countWrites(input, 'value')
       for (const typed of ['', '-', '-0', '-0.', '-0.50', '1e']) {
-        input.value = typed
-        input.dispatchEvent(new Event('input'))
+        typeInto(input, typed)
         flush()
         expect(input.value).toBe(typed)
       }
@@ -549,8 +550,7 @@ describe('Signal', () => {
       const b = s.bind(input, { model: 'input' })
       flush()
       b.dispose()
-      input.value = 'b'
-      input.dispatchEvent(new Event('input'))
+      typeInto(input, 'b')
       expect(s.value).toBe('a')
     })
   })
